@@ -25,6 +25,28 @@ module.exports = {
       to: { path: AREA, pathNot: ['^services/src/$1/', '^services/src/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'read-model-through-its-owner',
+      comment:
+        "An area reads another area's read model only through the reader its owner exports from its index.ts (decision " +
+        "248): the member list (`@coop/projections/members`) is the members area's (`memberDocuments`), the cooperatives " +
+        "(`@coop/projections/cooperatives`) the cooperatives area's (`cooperativeDocuments`, `ownCooperative`), a " +
+        "closure's member results (`@coop/projections/dividend`) the dividend area's (`dividendResults`). Each entry " +
+        'under projections/src/owned/ is named for its owning area. Exceptions, each named: the share ledger reads the ' +
+        "members' collection with the members' own reader (readMember), as the members area's commands use the share " +
+        'ledger and its index.ts would close an import circle; the import CLI and the import run (member-import/cli, ' +
+        'commands) still read members and the cooperative themselves until the import is converted (issue 44).',
+      severity: 'error',
+      from: {
+        path: AREA,
+        pathNot: [
+          '\\.spec\\.ts$',
+          '^services/src/share-ledger/queries/ledger(-reads|\\.view)\\.ts$',
+          '^services/src/member-import/(cli/main|commands/run-import)\\.ts$',
+        ],
+      },
+      to: { path: '^projections/src/owned/', pathNot: '^projections/src/owned/$1\\.ts$' },
+    },
+    {
       name: 'domain-is-pure',
       comment:
         'A decider imports no framework, database, HTTP or platform code, and no other area: its own domain, the kernel and contracts.',

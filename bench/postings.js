@@ -65,7 +65,7 @@ const { createApp } = await built('services/dist/create-app.js');
 const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { fillDemo } = await built('services/dist/demo/demo.js');
-const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/index.js');
+const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/owned/members.js');
 
 if (!existsSync(FILLED)) {
   log(`filling ${DIR} with the demo generator: ${MEMBERS} members, about ${MEMBERS * 10} postings (seed 42)`);

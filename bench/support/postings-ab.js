@@ -45,7 +45,7 @@ for (const spec of specs) {
   const { createApp } = await import(`${root}/services/dist/create-app.js`);
   const { loadConfig } = await import(`${root}/services/dist/platform/config/config.js`);
   const { benchEnv } = await import(`${root}/bench/lib.js`);
-  const { MEMBERS } = await import(`${root}/projections/dist/index.js`);
+  const { MEMBERS } = await import(`${root}/projections/dist/owned/members.js`);
   const config = loadConfig(benchEnv(dir));
   let running;
   try {

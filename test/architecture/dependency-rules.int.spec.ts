@@ -34,6 +34,16 @@ const CASES: readonly Case[] = [
     from: `services/src/${TAG}-a/commands/a.commands.ts`,
     to: 'services/src/members/queries/member-reads.ts',
   },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/${TAG}-a/queries/a.reads.ts`,
+    to: 'projections/src/owned/members.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/${TAG}-a/queries/a.reads.ts`,
+    to: 'projections/src/owned/dividend.ts',
+  },
   { rule: 'domain-is-pure', from: `services/src/${TAG}-a/domain/a.decider.ts`, to: '@nestjs/common' },
   {
     rule: 'domain-is-pure',
@@ -72,6 +82,7 @@ const CASES: readonly Case[] = [
 const ALLOWED: readonly Omit<Case, 'rule'>[] = [
   { from: `services/src/${TAG}-c/http/c.controller.ts`, to: 'services/src/members/index.ts' },
   { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/money.ts' },
+  { from: `services/src/cooperatives/${TAG}/c.reads.ts`, to: 'projections/src/owned/cooperatives.ts' },
 ];
 
 let options: ICruiseOptions;

@@ -1,11 +1,6 @@
-import type { CollectionSpec, CooperativeEvent, RecordedEvent, WriteOp } from '@coop/contracts';
+import type { CooperativeEvent, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-
-export const COOPERATIVES: CollectionSpec = {
-  name: 'cooperatives',
-  fields: { name: 'string', fullName: 'string', city: 'string' },
-  search: ['name', 'fullName', 'city'],
-};
+import { COOPERATIVES } from './cooperative-document.js';
 
 export const cooperativesProjector: Projector = {
   collections: [COOPERATIVES],

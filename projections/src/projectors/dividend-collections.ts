@@ -19,10 +19,4 @@ export const DIVIDENDS: CollectionSpec = {
   search: [],
 };
 
-/** One document per member and closure (id = `<dividendId>:<memberId>`): the member's result and its trace. */
-export const DIVIDEND_MEMBERS: CollectionSpec = {
-  name: 'dividend_members',
-  fields: { dividendId: 'string', member: 'string', memberNr: 'number', year: 'number' },
-  search: ['memberNr'],
-  searchNumber: 'memberNr',
-};
+/** A closure's member results (DIVIDEND_MEMBERS) are in dividend-member-document.ts, from `@coop/projections/dividend`. */

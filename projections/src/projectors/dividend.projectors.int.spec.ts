@@ -11,7 +11,8 @@ import type {
 import { DEFAULT_DIVIDEND_SETTINGS } from '@coop/contracts';
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { ProjectionRunner } from '../runner/projection-runner.js';
-import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
+import { DIVIDEND_INPUTS, DIVIDENDS } from './dividend-collections.js';
+import { DIVIDEND_MEMBERS } from './dividend-member-document.js';
 import { dividendInputsProjector } from './dividend-inputs.projector.js';
 import { dividendsProjector } from './dividends.projector.js';
 

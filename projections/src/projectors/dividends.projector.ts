@@ -9,7 +9,8 @@ import {
   type WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-import { DIVIDEND_INPUTS, DIVIDEND_MEMBERS, DIVIDENDS } from './dividend-collections.js';
+import { DIVIDEND_INPUTS, DIVIDENDS } from './dividend-collections.js';
+import { DIVIDEND_MEMBERS } from './dividend-member-document.js';
 import { dividendsErasure, MEMBERS_ERASED } from './erasure.js';
 
 /*

@@ -1,47 +1,9 @@
 import type { CollectionSpec } from '@coop/contracts';
 
-/* The collections of the members projector (members, postings with their share register rows, per-cooperative sums). */
-
-/**
- * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
- * read store's own field (the log position that last wrote the document). `memberUntil` is the exit
- * date or `9999-12-31`, so "not exited on a date" is one range filter. `postings` lists every
- * posting's date and signed effect, for the holding as of a date.
+/*
+ * The collections of the members projector: postings with their share register rows and the per-cooperative sums. The
+ * member list (MEMBERS) is in member-document.ts with its typed document, reachable from `@coop/projections/members`.
  */
-export const MEMBERS: CollectionSpec = {
-  name: 'members',
-  fields: {
-    memberNr: 'number',
-    name: 'string',
-    givenName: 'string',
-    entryDate: 'string',
-    exitDate: 'string',
-    exitReason: 'string',
-    memberType: 'number',
-    memberPosition: 'number',
-    legalForm: 'number',
-    civilStatus: 'number',
-    city: 'string',
-    zipCode: 'string',
-    spouse: 'string',
-    isForeign: 'boolean',
-    shareAmount: 'number',
-    memberUntil: 'string',
-    /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
-    iban: 'string',
-    /**
-     * The same person twice (issue 39): the name as compared (`personNameKey`: umlauts and transcriptions, case and
-     * spacing alike) and the hand-entered tax id's digits (`taxIdKey`), indexed per cooperative; an erasure blanks both.
-     */
-    nameKey: 'string',
-    taxIdKey: 'string',
-  },
-  // Found by name, number, city, zip code and IBAN; a number searched lists that member number first.
-  search: ['name', 'givenName', 'memberNr', 'city', 'zipCode', 'iban'],
-  searchNumber: 'memberNr',
-  // The list is sorted by name: a search reads its matches in that order (SqliteReadStore).
-  textOrder: 'name',
-};
 
 /**
  * One document per posting (balance), id = balance id. It also holds the posting's row of the share register

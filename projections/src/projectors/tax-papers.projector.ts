@@ -7,7 +7,8 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-import { memberDisplayName, MEMBERS } from './members.projector.js';
+import { memberDisplayName } from './members.projector.js';
+import { MEMBERS } from './member-document.js';
 import { taxPapersErasure, MEMBERS_ERASED } from './erasure.js';
 
 /**

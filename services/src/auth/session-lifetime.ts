@@ -5,7 +5,7 @@ import {
   MIN_SESSION_IDLE_MINUTES,
   type ReadStore,
 } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { COOPERATIVES, readCooperative } from '@coop/projections/cooperatives';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG, READ_STORE } from '../platform/tokens.js';
 
@@ -28,12 +28,9 @@ export class SessionLifetime {
   /** The cooperative's idle time in seconds (its setting, or the default when unset or out of range). */
   async idleSeconds(cooperativeId: string): Promise<number> {
     const doc = await this.store.get(COOPERATIVES.name, cooperativeId);
-    const minutes = doc?.sessionIdleMinutes;
+    const minutes = doc ? readCooperative(doc).sessionIdleMinutes : DEFAULT_SESSION_IDLE_MINUTES;
     const valid =
-      typeof minutes === 'number' &&
-      Number.isSafeInteger(minutes) &&
-      minutes >= MIN_SESSION_IDLE_MINUTES &&
-      minutes <= MAX_SESSION_IDLE_MINUTES;
+      Number.isSafeInteger(minutes) && minutes >= MIN_SESSION_IDLE_MINUTES && minutes <= MAX_SESSION_IDLE_MINUTES;
     return (valid ? minutes : DEFAULT_SESSION_IDLE_MINUTES) * 60;
   }
 

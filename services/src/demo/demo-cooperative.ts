@@ -12,7 +12,7 @@ import {
   memberNumberSequenceStream,
   type CooperativeFields,
 } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
+import { MEMBERS } from '@coop/projections/members';
 import type { RunningApp } from '../create-app.js';
 import { cooperativeDecider, UpdateCooperativeCommand } from '../cooperatives/index.js';
 import type { ShareTerms } from '../kernel/share-terms.js';

@@ -14,8 +14,8 @@ import {
   type DomainEvent,
   type FileStore,
   type MemberEvent,
-  type ReadDocument,
 } from '@coop/contracts';
+import type { CooperativeDocument } from '@coop/projections/cooperatives';
 import {
   addDays,
   collectionFileId,
@@ -75,7 +75,7 @@ export async function demoDirectDebits(
   place: {
     readonly cooperativeId: string;
     readonly today: string;
-    readonly cooperative: ReadDocument;
+    readonly cooperative: CooperativeDocument;
     readonly files: FileStore | null;
   },
 ): Promise<DirectDebitSummary> {

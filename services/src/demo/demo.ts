@@ -21,6 +21,7 @@
  * call `fillDemo` on a running app.
  */
 import { ROLES } from '@coop/contracts';
+import { COOPERATIVES, readCooperative } from '@coop/projections/cooperatives';
 import type { RunningApp } from '../create-app.js';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE } from '@coop/contracts';
 import type { ShareTerms } from '../kernel/share-terms.js';
@@ -170,11 +171,13 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
     const debits = await demoDirectDebits(r, sims, writer, {
       cooperativeId,
       today,
-      cooperative: (await running.storage.readStore.get('cooperatives', cooperativeId)) ?? {
-        id: cooperativeId,
-        cooperativeId,
-        position: '0',
-      },
+      cooperative: readCooperative(
+        (await running.storage.readStore.get(COOPERATIVES.name, cooperativeId)) ?? {
+          id: cooperativeId,
+          cooperativeId,
+          position: '0',
+        },
+      ),
       files: running.app.get<symbol, FileStore>(FILE_STORE, { strict: false }),
     });
     log(

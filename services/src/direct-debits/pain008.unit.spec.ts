@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCooperative } from '../cooperatives/index.js';
 import { isValidCreditorId, type ReadDocument, type ShareDueView } from '@coop/contracts';
 import { isSepaRepresentable, parsePain, type XmlNode } from '../payouts/index.js';
 import { planCollection, type PlanMandate } from './domain/collection-plan.js';
@@ -17,7 +18,8 @@ const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefine
   path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
 const textAt = (node: XmlNode | undefined, ...path: string[]): string | undefined => child(node, ...path)?.text;
 
-const COOP: ReadDocument = {
+/** The cooperative's stored document; COOP its typed document (readCooperative: text trimmed). */
+const COOP_DOC: ReadDocument = {
   id: 'c1',
   position: '1',
   cooperativeId: 'c1',
@@ -26,6 +28,7 @@ const COOP: ReadDocument = {
   iban: 'DE89 3704 0044 0532 0130 00',
   bic: 'COBADEFFXXX',
 };
+const COOP = readCooperative(COOP_DOC);
 const CREDITOR_ID = 'DE98ZZZ09999999999';
 const NOW = new Date('2025-06-20T10:11:12.345Z');
 
@@ -267,7 +270,9 @@ describe('pain.008.001.08 file', () => {
     expect(debitFileName('2025-07-01', COOP)).toBe('Lastschrift-2025-07-01-Bürgerenergie-Süd-eG.xml');
     expect(creditorErrors(COOP, CREDITOR_ID)).toEqual([]);
     expect(
-      creditorErrors({ ...COOP, fullName: '', name: '', iban: 'DE00', bic: '' }, null).map((e) => e.template),
+      creditorErrors(readCooperative({ ...COOP_DOC, fullName: '', name: '', iban: 'DE00', bic: '' }), null).map(
+        (e) => e.template,
+      ),
     ).toEqual(['missingCooperativeName', 'missingCooperativeIban', 'missingCooperativeBic', 'creditorIdMissing']);
     expect(creditorErrors(COOP, 'DE99ZZZ09999999999').map((e) => e.template)).toEqual(['creditorIdMissing']);
   });

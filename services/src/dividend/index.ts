@@ -1,3 +1,4 @@
 /** The dividend's public entry: what other areas may use. */
 export { DividendModule } from './dividend.module.js';
 export { DividendReads } from './queries/dividend-reads.js';
+export { dividendResults, type DividendMemberDocument } from './queries/dividend-results.js';

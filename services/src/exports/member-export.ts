@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberDto } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { ownCooperative } from '../cooperatives/index.js';
 import { countMembersAsOf, selectMembersAsOf } from '../members/index.js';
 import { ReadModels } from '../platform/http/read-models.js';
 import { CONTENT_TYPES, exportFileName, type CsvDialect, type ExportFormat } from './member-columns.js';
@@ -43,12 +43,8 @@ export class MemberExport {
     request: MemberExportRequest,
     progress?: (done: number, total: number) => void,
   ): Promise<MemberExportFile> {
-    const cooperative = await this.reads.get(COOPERATIVES, request.cooperativeId, request.cooperativeId, 'Cooperative');
-    const name = exportFileName(
-      typeof cooperative.name === 'string' ? cooperative.name : '',
-      request.date,
-      request.format,
-    );
+    const cooperative = await ownCooperative(this.reads, request.cooperativeId);
+    const name = exportFileName(cooperative.name, request.date, request.format);
     const selection = await selectMembersAsOf(this.reads, request.cooperativeId, request.date, 'active');
     let members = 0;
     const count = (done: number): void => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberDto, ReadDocument } from '@coop/contracts';
+import { readMember, type MemberDocument } from '../members/index.js';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
 import { pdfDocument } from '../platform/pdf/pdf-fonts.js';
 import { wordsNotFound } from '../platform/testing/printed-words.js';
@@ -16,8 +17,8 @@ const ISSUER = {
   zip: '12345',
   city: 'Musterstadt',
 };
-const doc = (postings: { b: string; d: string; s: number; a: number }[]): ReadDocument =>
-  ({ id: 'm1', cooperativeId: 'c1', position: '1', postings }) as ReadDocument;
+const doc = (postings: { b: string; d: string; s: number; a: number }[]): MemberDocument =>
+  readMember({ id: 'm1', cooperativeId: 'c1', position: '1', postings });
 const balances = new Map<string, ReadDocument>(
   [
     { id: 'b0', type: 0 },

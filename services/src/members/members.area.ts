@@ -8,6 +8,7 @@ import {
 import { membersProjector } from '@coop/projections';
 import type { AreaRegistration } from '../platform/areas.js';
 import { withoutChurchData } from '../kernel/church-data.js';
+import { readMember } from './queries/member-documents.js';
 import { toMemberDto } from './queries/member.view.js';
 
 /** The church fields of the master data, under the member's church key. */
@@ -49,7 +50,7 @@ export const membersArea: AreaRegistration = {
      * for a caller without `church:read` (null in the church fields, issue 24).
      */
     member: (doc, args) => {
-      const member = toMemberDto(doc, args.today ?? '', args.date);
+      const member = toMemberDto(readMember(doc), args.today ?? '', args.date);
       return args.church === 'hidden' ? withoutChurchData(member) : member;
     },
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument } from '@coop/contracts';
 import { personMaster } from '../kernel/testing/member-events.js';
+import { readMember, type MemberDocument } from '../members/index.js';
 import { holderOf } from './domain/tax-paper-rules.js';
 import { toExemptionOrderDto } from './queries/tax-paper.view.js';
 
@@ -51,8 +52,8 @@ describe('holderOf: the member as the tax-paper rules see it', () => {
   });
 });
 
-const member = (fields: Record<string, unknown> = {}): ReadDocument =>
-  ({
+const member = (fields: Record<string, unknown> = {}): MemberDocument =>
+  readMember({
     id: 'm-1',
     cooperativeId: 'c-1',
     position: '1',
@@ -62,7 +63,7 @@ const member = (fields: Record<string, unknown> = {}): ReadDocument =>
     legalForm: 0,
     manualTaxId: '86095742719',
     ...fields,
-  }) as ReadDocument;
+  } as ReadDocument);
 const order = (fields: Record<string, unknown> = {}): ReadDocument =>
   ({
     id: 'fsa-1',
@@ -78,7 +79,7 @@ const order = (fields: Record<string, unknown> = {}): ReadDocument =>
     endDate: null,
     ...fields,
   }) as ReadDocument;
-const dto = (o: ReadDocument, ...docs: ReadDocument[]) =>
+const dto = (o: ReadDocument, ...docs: MemberDocument[]) =>
   toExemptionOrderDto(o, new Map(docs.map((d) => [d.id, d])), '2025-06-15');
 
 describe('toExemptionOrderDto: warnings for missing tax ids (the order is kept; the closure will refuse it)', () => {

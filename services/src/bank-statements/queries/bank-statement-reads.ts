@@ -81,7 +81,7 @@ export class BankStatementReads {
     const entryList = entries.map((e): BankStatementEntryDto => {
       const memberId = s(e.confirmedMemberId) ?? s(e.memberId);
       const member = memberId === null ? undefined : members.get(memberId);
-      const name = [s(member?.givenName), s(member?.name)].filter((p) => p !== null).join(' ');
+      const name = [member?.givenName, member?.name].filter((p) => p !== null && p !== undefined).join(' ');
       return {
         id: e.id,
         entryId: String(e.entryId),
@@ -96,8 +96,7 @@ export class BankStatementReads {
         bankReference: s(e.bankReference),
         endToEndId: s(e.endToEndId),
         memberId,
-        memberNr:
-          typeof member?.memberNr === 'number' ? member.memberNr : typeof e.memberNr === 'number' ? e.memberNr : null,
+        memberNr: member?.memberNr ?? (typeof e.memberNr === 'number' ? e.memberNr : null),
         memberName: name,
         unmatched: e.state === 'unmatched' ? s(e.unmatched) : null,
         allocations: allocations(e.state === 'confirmed' ? e.payments : e.proposal),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ReadDocument, ShareDueView } from '@coop/contracts';
-import { MEMBERS, SHARE_DUES } from '@coop/projections';
+import { SHARE_DUES } from '@coop/projections';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { MatchingBook } from '../domain/match-entries.js';
 import type { OutstandingDue } from '../domain/proposal.js';
@@ -29,12 +30,12 @@ export class MatchingBookReads {
   async book(cooperativeId: string, numbers: readonly number[]): Promise<MatchingBook> {
     const memberIdOf = new Map<number, string>();
     for (const values of chunks([...new Set(numbers)])) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, {
+      const page = await memberDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'memberNr', op: 'in', values }],
         limit: values.length * 2,
       });
-      for (const doc of page.items) if (typeof doc.memberNr === 'number') memberIdOf.set(doc.memberNr, doc.id);
+      for (const doc of page.items) if (doc.memberNr !== null) memberIdOf.set(doc.memberNr, doc.id);
     }
     return { memberIdOf, duesOf: await this.dues(cooperativeId, [...new Set(memberIdOf.values())]) };
   }
@@ -58,10 +59,10 @@ export class MatchingBookReads {
   }
 
   /** Names and numbers of members (the entries' table). */
-  async members(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const found = new Map<string, ReadDocument>();
+  async members(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, MemberDocument>> {
+    const found = new Map<string, MemberDocument>();
     for (const ids of chunks([...new Set(memberIds)]))
-      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) found.set(id, doc);
+      for (const [id, doc] of await memberDocuments.getMany(this.reads, cooperativeId, ids)) found.set(id, doc);
     return found;
   }
 }

@@ -2,16 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   businessToday,
   CHURCH_NAMING_PROBLEMS,
-  dividendSettingsOf,
+  DEFAULT_DIVIDEND_SETTINGS,
   memberStream,
   NotFoundError,
   statusAppliesTo,
   type ChurchDataRecorded,
   type KistamProblem,
-  type ReadDocument,
 } from '@coop/contracts';
-import { CHURCH_TAX, COOPERATIVES, ELMA_NUMBERS, MEMBERS } from '@coop/projections';
-import { holdingOn } from '../../members/index.js';
+import { CHURCH_TAX, ELMA_NUMBERS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { holdingOn, memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
   TaskHandlerProvider,
@@ -42,10 +42,6 @@ import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
  */
 
 const SCAN_BATCH = 1000;
-
-const str = (doc: ReadDocument, f: string): string | null =>
-  typeof doc[f] === 'string' && doc[f] !== '' ? (doc[f] as string) : null;
-const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /**
  * The members a request cannot ask about: ONE `kistamError` per run (issue 43: not one per member, which filled the bell),
@@ -132,15 +128,15 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     const coop = task.cooperativeId;
     const km = await this.reads.find(ELMA_NUMBERS, coop, 'elmaProcess', 'km');
     if (!km) return { outcome: 'rejected', reason: { template: 'missingElmaNoKm', parameters: [] }, notifications: [] };
-    const cooperative = await this.reads.get(COOPERATIVES, coop, coop, 'Cooperative').catch((error: unknown) => {
-      if (error instanceof NotFoundError) return {} as ReadDocument;
+    const cooperative = await ownCooperative(this.reads, coop).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
       throw error;
     });
     const today = businessToday();
     const selection = selectForKistam(
       await this.candidates(task, today),
       today,
-      dividendSettingsOf(cooperative).allowTestTaxIds,
+      cooperative?.allowTestTaxIds ?? DEFAULT_DIVIDEND_SETTINGS.allowTestTaxIds,
     );
     const files =
       selection.requests.length > 0
@@ -188,19 +184,19 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     }
     const statusDate = regularStatusDate(today);
     const out: KistamCandidate[] = [];
-    for await (const batch of this.reads.scan(MEMBERS, coop, SCAN_BATCH)) {
+    for await (const batch of memberDocuments.scan(this.reads, coop, SCAN_BATCH)) {
       for (const doc of batch) {
         out.push({
           memberId: doc.id,
-          memberNr: int(doc, 'memberNr') ?? 0,
-          legalForm: int(doc, 'legalForm'),
-          isForeign: doc.isForeign === true,
-          entryDate: str(doc, 'entryDate'),
+          memberNr: doc.memberNr ?? 0,
+          legalForm: doc.legalForm,
+          isForeign: doc.isForeign,
+          entryDate: doc.entryDate,
           sharesOnStatusDate: holdingOn(doc, statusDate).shares,
           sharesToday: holdingOn(doc, today).shares,
-          taxId: str(doc, 'taxId'),
-          manualTaxId: str(doc, 'manualTaxId'),
-          birthDate: str(doc, 'birthDate'),
+          taxId: doc.taxId,
+          manualTaxId: doc.manualTaxId,
+          birthDate: doc.birthDate,
           lastQuery: lastQuery.get(doc.id) ?? null,
         });
       }
@@ -213,14 +209,14 @@ export class KistamHandler implements TaskHandler<'kistam'> {
   private async readAnswer(task: RunningTask): Promise<TaskOutcome> {
     const { answer, requested } = await this.transport.receive(task);
     const members: AnswerMember[] = [];
-    for await (const batch of this.reads.scan(MEMBERS, task.cooperativeId, SCAN_BATCH)) {
+    for await (const batch of memberDocuments.scan(this.reads, task.cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
-        const taxIds = [str(doc, 'taxId'), str(doc, 'manualTaxId')].filter((t): t is string => t !== null);
+        const taxIds = [doc.taxId, doc.manualTaxId].filter((t): t is string => t !== null);
         members.push({
           memberId: doc.id,
-          memberNr: int(doc, 'memberNr') ?? 0,
+          memberNr: doc.memberNr ?? 0,
           taxIds,
-          birthDate: str(doc, 'birthDate'),
+          birthDate: doc.birthDate,
         });
       }
     }

@@ -6,9 +6,11 @@ import {
   type ReadDocument,
   type TaskDto,
 } from '@coop/contracts';
-import { CHURCH_TAX, ELMA_NUMBERS, MEMBERS, TASKS } from '@coop/projections';
+import { CHURCH_TAX, ELMA_NUMBERS, TASKS } from '@coop/projections';
+import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 
+/** A text field of the church-tax area's own record of a query (`church_tax`). */
 const str = (doc: ReadDocument | undefined, f: string): string | null =>
   doc && typeof doc[f] === 'string' ? (doc[f] as string) : null;
 
@@ -19,12 +21,12 @@ export class ChurchTaxReads {
 
   /** The member's church data (`MemberChurchTaxDto`); 404 for a member not of the cooperative. */
   async memberChurchTax(cooperativeId: string, memberId: string): Promise<MemberChurchTaxDto> {
-    const member = await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
+    const member = await memberDocuments.get(this.reads, cooperativeId, memberId);
     const origin = (await this.reads.getMany(CHURCH_TAX, cooperativeId, [memberId])).get(memberId);
     return {
       memberId,
-      churchId: str(member, 'churchId'),
-      churchTaxRate: str(member, 'churchTaxRate'),
+      churchId: member.churchId,
+      churchTaxRate: member.churchTaxRate,
       queriedOn: str(origin, 'queriedOn'),
       queryKind: str(origin, 'queryKind') as ChurchQueryKind | null,
       taskId: str(origin, 'taskId'),

@@ -1,8 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts';
-import { MEMBER_STATS, MEMBERS, statsAsOf } from '@coop/projections';
-import { holdingOn, MemberDividendReads } from '../../members/index.js';
+import { MEMBER_STATS, statsAsOf } from '@coop/projections';
+import { holdingOn, MemberDividendReads, memberDocuments } from '../../members/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '@coop/contracts';
@@ -36,7 +36,7 @@ export class DashboardController {
     const today = businessToday();
     const count = async (gte: string | undefined, lte: string | undefined): Promise<number> =>
       (
-        await this.reads.query(MEMBERS, coop, {
+        await memberDocuments.query(this.reads, coop, {
           cooperativeId: coop,
           filters: [{ field: 'memberUntil', op: 'range', ...(gte ? { gte } : {}), ...(lte ? { lte } : {}) }],
           limit: 1,
@@ -65,7 +65,7 @@ export class DashboardController {
   @Requires('members:read')
   @AnswersOk(MemberDashboardDto)
   async member(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MemberDashboardDto> {
-    const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    const doc = await memberDocuments.get(this.reads, actor.cooperativeId, id);
     const coop = actor.cooperativeId;
     const [balance, exemptionOrder, nonAssessment, dividends, settlements] = await Promise.all([
       this.ledger.memberBalances(coop, id),

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { dataProtectionStream, type ChurchDataErased } from '@coop/contracts';
-import { CHURCH_TAX, MEMBERS } from '@coop/projections';
+import { CHURCH_TAX } from '@coop/projections';
 import { ChurchDataKey } from '../../church-tax/index.js';
+import { memberDocuments } from '../../members/index.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -32,7 +33,7 @@ export class ChurchDataCleanUp {
     const members = (await this.due.churchDue(cooperativeId, asOf, (id) => this.churchKey.readsChurchData(id))).map(
       (m) => ({
         memberId: m.doc.id,
-        memberNr: typeof m.doc.memberNr === 'number' ? m.doc.memberNr : null,
+        memberNr: m.doc.memberNr,
         exitDate: m.exitDate,
         dueFrom: m.dueFrom,
       }),
@@ -58,10 +59,10 @@ export class ChurchDataCleanUp {
     const keyed: string[] = [];
     for (const memberId of new Set([...churchErased, ...answered]))
       if (await this.churchKey.exists(memberId)) keyed.push(memberId);
-    const docs = await this.reads.getMany(MEMBERS, cooperativeId, keyed);
+    const docs = await memberDocuments.getMany(this.reads, cooperativeId, keyed);
     for (const memberId of keyed) {
       const doc = docs.get(memberId);
-      if (!doc || doc.erased === true || showsChurchData(doc)) continue;
+      if (!doc || doc.erased || showsChurchData(doc)) continue;
       if (churchErased.has(memberId)) await this.churchKey.erase(memberId);
       else await this.churchKey.eraseAfterNullAnswer(memberId);
     }

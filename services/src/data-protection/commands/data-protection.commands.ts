@@ -11,7 +11,7 @@ import {
   type KeyStore,
   type MembersErased,
 } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
+import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -55,8 +55,8 @@ export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetenti
 
   async execute({ ctx, memberId, held, reason }: ChangeRetentionHoldCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const member = await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
-    if (member.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
+    const member = await memberDocuments.get(this.reads, cooperativeId, memberId);
+    if (member.erased) throw new ValidationError([fieldError(null, 'memberErased')]);
     await this.writer.handle(
       memberStream(memberId),
       retentionHoldDecider,

@@ -7,18 +7,14 @@ import {
   DataProtectionListItem,
   RetentionHoldDto,
   RetentionHoldRequest,
-  type ReadDocument,
 } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
+import { memberDocuments } from '../../members/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ChangeRetentionHoldCommand, CleanMembersCommand } from '../commands/data-protection.commands.js';
 import { DueMembers } from '../queries/due-members.js';
-
-const text = (doc: ReadDocument, field: string): string | null =>
-  typeof doc[field] === 'string' ? (doc[field] as string) : null;
 
 /** The data-protection clean-up of the administration page (SPEC.md 2, 3, 4, 7; issue 27). */
 @ApiTags('dsgvo')
@@ -39,9 +35,9 @@ export class DataProtectionController {
     const due = await this.due.due(actor.cooperativeId, businessToday(), years);
     return due.map(({ doc, exitDate, dueFrom }) => ({
       id: doc.id,
-      memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
-      name: text(doc, 'name'),
-      givenName: text(doc, 'givenName'),
+      memberNr: doc.memberNr,
+      name: doc.name,
+      givenName: doc.givenName,
       exitDate,
       dueFrom,
     }));
@@ -86,13 +82,13 @@ export class RetentionHoldController {
     @Body() body: RetentionHoldRequest,
   ): Promise<RetentionHoldDto> {
     await this.commands.execute(new ChangeRetentionHoldCommand(contextFor(actor), id, body.held, body.reason));
-    const doc = await this.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
-    const held = doc.retentionHold === true;
+    const doc = await memberDocuments.get(this.reads, actor.cooperativeId, id);
+    const held = doc.retentionHold;
     return {
       memberId: id,
       held,
-      reason: held ? text(doc, 'retentionHoldReason') : null,
-      since: held ? text(doc, 'retentionHoldSince') : null,
+      reason: held ? doc.retentionHoldReason : null,
+      since: held ? doc.retentionHoldSince : null,
     };
   }
 }

@@ -1,29 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DEFAULT_RETENTION_YEARS,
   MEMBER_CHURCH_FIELDS,
   type CollectionSpec,
   type ErasedMember,
   type Filter,
   type ReadDocument,
+  type ReadPage,
+  type ReadQuery,
 } from '@coop/contracts';
-import {
-  BALANCES,
-  COOPERATIVES,
-  DIVIDEND_MEMBERS,
-  EXEMPTION_ORDERS,
-  MEMBERS,
-  NON_ASSESSMENTS,
-  SETTLEMENTS,
-  type MemberPostingEntry,
-} from '@coop/projections';
+import { BALANCES, EXEMPTION_ORDERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { dividendResults } from '../../dividend/index.js';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { churchDataDecision } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
 
 /** A member due for the clean-up, with what the list shows. */
 export interface DueMember {
-  readonly doc: ReadDocument;
+  readonly doc: MemberDocument;
   readonly exitDate: string;
   readonly dueFrom: string;
 }
@@ -41,15 +36,14 @@ export class DueMembers {
 
   /** The cooperative's retention period in years (its `retentionYears`, 10 when never set). */
   async retentionYears(cooperativeId: string): Promise<number> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    return typeof coop.retentionYears === 'number' ? coop.retentionYears : DEFAULT_RETENTION_YEARS;
+    return (await ownCooperative(this.reads, cooperativeId)).retentionYears;
   }
 
   /** The members due on `today`, by member number. */
   async due(cooperativeId: string, today: string, years: number): Promise<DueMember[]> {
     // Due from 1 January of (last relevant year + years + 1), and the last relevant year is never before the exit's.
     const latestExit = `${String(Number(today.slice(0, 4)) - years - 1).padStart(4, '0')}-12-31`;
-    const candidates = await this.all(MEMBERS, cooperativeId, [
+    const candidates = await this.members(cooperativeId, [
       { field: 'memberUntil', op: 'range', lte: latestExit },
       { field: 'memberType', op: 'in', values: [0, 1, 3] },
     ]);
@@ -58,7 +52,7 @@ export class DueMembers {
       const decision = retentionDecision(await this.facts(cooperativeId, doc), today, years);
       if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
     }
-    return out.sort((a, b) => num(a.doc.memberNr) - num(b.doc.memberNr));
+    return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
   }
 
   /**
@@ -70,7 +64,7 @@ export class DueMembers {
     today: string,
     sealsChurch: (memberId: string) => Promise<boolean>,
   ): Promise<DueMember[]> {
-    const candidates = await this.all(MEMBERS, cooperativeId, [
+    const candidates = await this.members(cooperativeId, [
       { field: 'memberUntil', op: 'range', lte: today },
       { field: 'memberType', op: 'in', values: [0, 1, 3] },
     ]);
@@ -80,24 +74,24 @@ export class DueMembers {
       const decision = churchDataDecision(await this.facts(cooperativeId, doc), today);
       if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
     }
-    return out.sort((a, b) => num(a.doc.memberNr) - num(b.doc.memberNr));
+    return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
   }
 
   /** The rule's facts of one member document. */
-  async facts(cooperativeId: string, doc: ReadDocument): Promise<RetentionFacts> {
-    const postings = (doc.postings as MemberPostingEntry[] | undefined) ?? [];
+  async facts(cooperativeId: string, doc: MemberDocument): Promise<RetentionFacts> {
+    const postings = doc.postings ?? [];
     const ofMember: Filter[] = [{ field: 'member', op: 'eq', value: doc.id }];
-    const dividends = await this.all(DIVIDEND_MEMBERS, cooperativeId, ofMember);
+    const dividends = await pages((q) => dividendResults.query(this.reads, cooperativeId, q), cooperativeId, ofMember);
     const orders = await this.all(EXEMPTION_ORDERS, cooperativeId, ofMember);
     const certificates = await this.all(NON_ASSESSMENTS, cooperativeId, ofMember);
     // The settlements of the member's ends (issue 42): the latest payout day recorded, and whether one is still due.
     const settlements = await this.all(SETTLEMENTS, cooperativeId, [{ field: 'memberId', op: 'eq', value: doc.id }]);
     return {
-      exitDate: typeof doc.exitDate === 'string' ? doc.exitDate : null,
-      shareAmount: num(doc.shareAmount),
-      shareTotalEUR: num(doc.shareTotalEUR),
+      exitDate: doc.exitDate,
+      shareAmount: doc.shareAmount,
+      shareTotalEUR: doc.shareTotalEUR,
       lastPostingDate: latest(postings.map((p) => p.d)),
-      lastDividendDate: latest(dividends.map((d) => (typeof d.paymentDate === 'string' ? d.paymentDate : null))),
+      lastDividendDate: latest(dividends.map((d) => (d.paymentDate === '' ? null : d.paymentDate))),
       // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
       lastTaxDocumentDate: latest(
@@ -111,8 +105,8 @@ export class DueMembers {
       settlementOpen:
         settlements.some((d) => d.status === 'due') &&
         settlements.some((d) => d.status === 'paid' || d.reversals !== undefined),
-      held: doc.retentionHold === true,
-      erased: doc.erased === true,
+      held: doc.retentionHold,
+      erased: doc.erased,
     };
   }
 
@@ -123,42 +117,58 @@ export class DueMembers {
       (await this.all(spec, cooperativeId, [{ field, op: 'eq', value: id }])).map((d) => d.id);
     return {
       memberId: id,
-      memberNr: typeof due.doc.memberNr === 'number' ? due.doc.memberNr : null,
+      memberNr: due.doc.memberNr,
       exitDate: due.exitDate,
       dueFrom: due.dueFrom,
       balances: await ids(BALANCES, 'member'),
       exemptionOrders: await ids(EXEMPTION_ORDERS, 'member'),
       nonAssessments: await ids(NON_ASSESSMENTS, 'member'),
-      dividendRows: await ids(DIVIDEND_MEMBERS, 'member'),
-      spouseOfMembers: (await ids(MEMBERS, 'spouse')).filter((other) => other !== id),
+      dividendRows: (
+        await pages((q) => dividendResults.query(this.reads, cooperativeId, q), cooperativeId, [
+          { field: 'member', op: 'eq', value: id },
+        ])
+      ).map((d) => d.id),
+      spouseOfMembers: (await this.members(cooperativeId, [{ field: 'spouse', op: 'eq', value: id }]))
+        .map((d) => d.id)
+        .filter((other) => other !== id),
       spouseOfExemptionOrders: await ids(EXEMPTION_ORDERS, 'spouse'),
     };
   }
 
   /** Every document of the cooperative matching `filters`, read page by page in id order. */
-  private async all(spec: CollectionSpec, cooperativeId: string, filters: readonly Filter[]): Promise<ReadDocument[]> {
-    const out: ReadDocument[] = [];
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await this.reads.query(spec, cooperativeId, {
-        cooperativeId,
-        filters,
-        sort: [{ field: 'id', direction: 'asc' }],
-        offset,
-        limit: PAGE,
-      });
-      out.push(...page.items);
-      if (page.items.length < PAGE) return out;
-    }
+  private all(spec: CollectionSpec, cooperativeId: string, filters: readonly Filter[]): Promise<ReadDocument[]> {
+    return pages((q) => this.reads.query(spec, cooperativeId, q), cooperativeId, filters);
+  }
+
+  /** Every member of the cooperative matching `filters` (the members area's typed documents). */
+  private members(cooperativeId: string, filters: readonly Filter[]): Promise<MemberDocument[]> {
+    return pages((q) => memberDocuments.query(this.reads, cooperativeId, q), cooperativeId, filters);
+  }
+}
+
+/** Every document a query answers for `filters`, read page by page in id order. */
+async function pages<T>(
+  query: (q: ReadQuery) => Promise<ReadPage<T>>,
+  cooperativeId: string,
+  filters: readonly Filter[],
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await query({
+      cooperativeId,
+      filters,
+      sort: [{ field: 'id', direction: 'asc' }],
+      offset,
+      limit: PAGE,
+    });
+    out.push(...page.items);
+    if (page.items.length < PAGE) return out;
   }
 }
 
 /** True while the member document shows church data (church id, rate, `kiSt`, `kiStSatz`). */
-export function showsChurchData(doc: ReadDocument): boolean {
-  return MEMBER_CHURCH_FIELDS.some((f) => doc[f] !== null && doc[f] !== undefined && doc[f] !== '');
-}
-
-function num(v: unknown): number {
-  return typeof v === 'number' ? v : 0;
+export function showsChurchData(doc: MemberDocument): boolean {
+  return MEMBER_CHURCH_FIELDS.some((f) => doc[f] !== null);
 }
 
 function latest(dates: readonly (string | null)[]): string | null {

@@ -6,14 +6,9 @@ import {
   type ReadDocument,
   type ShareDueView,
 } from '@coop/contracts';
-import {
-  COOPERATIVES,
-  DIRECT_DEBIT_MANDATES,
-  DIRECT_DEBIT_PAYMENTS,
-  DIRECT_DEBITS,
-  MEMBERS,
-  SHARE_DUES,
-} from '@coop/projections';
+import { DIRECT_DEBIT_MANDATES, DIRECT_DEBIT_PAYMENTS, DIRECT_DEBITS, SHARE_DUES } from '@coop/projections';
+import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { accountHolderOf } from '../../payouts/index.js';
@@ -120,9 +115,9 @@ export class DirectDebitReads {
   async debtors(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, PlanDebtor>> {
     const found = new Map<string, PlanDebtor>();
     for (const ids of chunks([...new Set(memberIds)], PAGE)) {
-      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids)) {
+      for (const [id, doc] of await memberDocuments.getMany(this.reads, cooperativeId, ids)) {
         found.set(id, {
-          memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
+          memberNr: doc.memberNr,
           holder: accountHolderOf(doc),
           iban: compact(doc.iban),
           bic: compact(doc.bic),
@@ -133,16 +128,16 @@ export class DirectDebitReads {
   }
 
   /** The member, or 404 (another cooperative's member too). */
-  member(cooperativeId: string, memberId: string): Promise<ReadDocument> {
-    return this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
+  member(cooperativeId: string, memberId: string): Promise<MemberDocument> {
+    return memberDocuments.get(this.reads, cooperativeId, memberId);
   }
 
   async payment(cooperativeId: string, paymentId: string): Promise<DirectDebitPaymentDto> {
     return paymentDto(await this.reads.get(DIRECT_DEBIT_PAYMENTS, cooperativeId, paymentId, 'Payment'));
   }
 
-  cooperative(cooperativeId: string): Promise<ReadDocument> {
-    return this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+  cooperative(cooperativeId: string): Promise<CooperativeDocument> {
+    return ownCooperative(this.reads, cooperativeId);
   }
 
   /** The collections, newest first, with their returned debits counted from the payments. */

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  fieldError,
-  isValidBic,
-  isValidCreditorId,
-  isValidIban,
-  type FieldError,
-  type ReadDocument,
-} from '@coop/contracts';
+import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError } from '@coop/contracts';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
-import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { isSepaRepresentable, NAME_MAX, type SepaDebtor } from '../../payouts/index.js';
 import type { PlannedDebit } from '../domain/collection-plan.js';
 import type { SepaDebitFile } from './pain008.js';
 
@@ -17,20 +10,18 @@ import type { SepaDebitFile } from './pain008.js';
  * identifier from its payment terms), the message id, the debits' texts, and the file's name.
  */
 
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
-export const creditorName = (cooperative: ReadDocument): string =>
-  text(cooperative, 'fullName') || text(cooperative, 'name');
+/** The creditor's name: the cooperative's full name, else its name (the typed cooperative: text trimmed). */
+export const creditorName = (cooperative: SepaDebtor): string => cooperative.fullName || cooperative.name;
 
 /** The refusals of a collection for the creditor's side: its name, IBAN, BIC and creditor identifier. */
-export function creditorErrors(cooperative: ReadDocument, creditorId: string | null): FieldError[] {
+export function creditorErrors(cooperative: SepaDebtor, creditorId: string | null): FieldError[] {
   const errors: FieldError[] = [];
   const name = creditorName(cooperative);
   if (!name || !isSepaRepresentable(name, NAME_MAX)) errors.push(fieldError(null, 'missingCooperativeName'));
-  const iban = compact(text(cooperative, 'iban'));
+  const iban = compact(cooperative.iban);
   if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
-  const bic = compact(text(cooperative, 'bic'));
+  const bic = compact(cooperative.bic);
   if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
   if (creditorId === null || !isValidCreditorId(compact(creditorId)))
     errors.push(fieldError(null, 'creditorIdMissing'));
@@ -56,7 +47,7 @@ export function debitFile(input: {
   readonly messageId: string;
   readonly now: Date;
   readonly collectionDate: string;
-  readonly cooperative: ReadDocument;
+  readonly cooperative: SepaDebtor;
   readonly creditorId: string;
   readonly debits: readonly PlannedDebit[];
   readonly postingDates: ReadonlyMap<string, string>;
@@ -68,8 +59,8 @@ export function debitFile(input: {
     collectionDate: input.collectionDate,
     creditor: {
       name: creditorName(cooperative),
-      iban: compact(text(cooperative, 'iban')),
-      bic: compact(text(cooperative, 'bic')),
+      iban: compact(cooperative.iban),
+      bic: compact(cooperative.bic),
       creditorId: compact(input.creditorId),
     },
     debits: input.debits.map((d) => ({
@@ -87,7 +78,7 @@ export function debitFile(input: {
 }
 
 /** `Lastschrift-<collection date>-<cooperative>.xml`. */
-export function debitFileName(collectionDate: string, cooperative: ReadDocument): string {
+export function debitFileName(collectionDate: string, cooperative: SepaDebtor): string {
   return downloadName(
     ['Lastschrift', collectionDate, fileNamePart(creditorName(cooperative), 'Genossenschaft')],
     'xml',

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { dividendRegisterStream, type EventStore } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
@@ -40,7 +40,11 @@ export class ClosureResumer implements OnApplicationBootstrap {
   /** Queues the resumption of every stopped closure of every cooperative; answers how many it queued. */
   async resumeAll(): Promise<number> {
     await caughtUp(this.events, this.progress);
-    const cooperatives = await this.reads.listAcrossCooperatives(COOPERATIVES, { limit: String(MAX_LIMIT) }, []);
+    const cooperatives = await cooperativeDocuments.listAcrossCooperatives(
+      this.reads,
+      { limit: String(MAX_LIMIT) },
+      [],
+    );
     let queued = 0;
     for (const cooperative of cooperatives.items) {
       const { state } = await this.writer.load(dividendRegisterStream(cooperative.id), closureRegisterDecider);

@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import {
   dividendSettingsOf,
   fieldError,
-  interestBeginRuleOf,
   type DividendDto,
   type DividendErrorDto,
   type DividendMemberDto,
   type FieldError,
-  type ReadDocument,
 } from '@coop/contracts';
-import { closureFields, COOPERATIVES, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
+import { closureFields, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
+import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
   DividendCalculator,
@@ -59,9 +58,6 @@ const BANK_FIELDS = [
 
 const PROBLEMS: readonly MemberProblem[] = ['taxIdMissing', 'spouseTaxIdMissing', 'nvTaxIdMissing'];
 
-const filled = (doc: ReadDocument, field: string): boolean =>
-  typeof doc[field] === 'string' && (doc[field] as string).trim() !== '';
-
 /**
  * The dividend's calculation (`GET /dividend/calc`, and step 4 of a closure): streams every member's `dividend_inputs`
  * document of the cooperative into the engine's `DividendCalculator` batch by batch (never the whole store at once),
@@ -77,9 +73,9 @@ export class DividendCalculation {
     today: string,
     { withLines = false, resuming }: { withLines?: boolean; resuming?: string } = {},
   ): Promise<Calculation> {
-    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const cooperative = await ownCooperative(this.reads, cooperativeId);
     const settings = dividendSettingsOf(cooperative);
-    const rule = interestBeginRuleOf(cooperative.interestBeginRule);
+    const rule = cooperative.interestBeginRule;
     const calculator = new DividendCalculator(params, settings);
     const facts = new Map<string, MemberFacts>();
     const orderHolders = new Map<string, string>();
@@ -107,7 +103,7 @@ export class DividendCalculation {
 
   /** The current year, a year already closed, the cooperative's missing bank data. */
   private async cooperativeErrors(
-    cooperative: ReadDocument,
+    cooperative: CooperativeDocument,
     params: DividendParams,
     today: string,
     resuming: string | undefined,
@@ -129,7 +125,7 @@ export class DividendCalculation {
     // The closure being resumed (issue 40) is not a closure of the year that refuses it.
     if (closed.total > 0 && closed.items[0]?.id !== resuming)
       errors.push(error('yearAlreadyClosed', String(params.year)));
-    for (const [field, template] of BANK_FIELDS) if (!filled(cooperative, field)) errors.push(error(template));
+    for (const [field, template] of BANK_FIELDS) if (cooperative[field] === '') errors.push(error(template));
     return errors;
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { DividendDto, DividendMemberDto, DividendYearDto, ReadDocument, ReadPage, Sort } from '@coop/contracts';
-import { DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { DIVIDEND_INPUTS, DIVIDENDS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { taxIdOf } from './member-input.js';
+import { dividendResults, type DividendMemberDocument } from './dividend-results.js';
+import { factsOf, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, inNumberOrder, selectMembers, type MemberListQuery, type MemberRowKeys } from './member-list.js';
 
 /** Member results (and their members' names) read per page of a closure (keyset on the member number). */
@@ -38,11 +39,12 @@ function creditSums(doc: ReadDocument): { netAmount: number; creditedAmount: num
   };
 }
 
-const text = (doc: ReadDocument | undefined, field: string): string | null =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string) : null;
-
-/** A member's result in a closure, with the names, birth date and tax id of the member as they are now (erased: empty). */
-function toMemberDto(doc: ReadDocument, member: ReadDocument | undefined): DividendMemberDto {
+/**
+ * A member's result in a closure, with the names, birth date and tax id of the member as they are now (erased: empty):
+ * from the member's `dividend_inputs` document, which the dividend area keeps of every member's master data (the
+ * calculation's answer shows the same), so a closure is read from this area's own collections (decision 247).
+ */
+function toMemberDto(doc: DividendMemberDocument, member: MemberFacts | undefined): DividendMemberDto {
   const {
     position: _p,
     cooperativeId: _c,
@@ -56,22 +58,22 @@ function toMemberDto(doc: ReadDocument, member: ReadDocument | undefined): Divid
     ...fields
   } = doc;
   return {
-    ...(fields as unknown as Omit<DividendMemberDto, 'givenName' | 'name' | 'birthDate' | 'taxId'>),
-    ...creditSums(doc),
-    givenName: text(member, 'givenName'),
-    name: text(member, 'name') ?? '',
-    birthDate: text(member, 'birthDate'),
-    taxId: member ? taxIdOf(member) : null,
+    ...fields,
+    problems: [...doc.problems],
+    givenName: member?.givenName ?? null,
+    name: member?.name ?? '',
+    birthDate: member?.birthDate ?? null,
+    taxId: member?.taxId ?? null,
   };
 }
 
 /** How the per-member list reads a closure's member result: amounts as stored, names from the member's document. */
-function docKeys(names: ReadonlyMap<string, ReadDocument>): MemberRowKeys<ReadDocument> {
+function docKeys(names: ReadonlyMap<string, MemberFacts>): MemberRowKeys<DividendMemberDocument> {
   return {
-    memberNr: (d) => Number(d.memberNr),
-    name: (d) => text(names.get(String(d.member)), 'name') ?? '',
-    givenName: (d) => text(names.get(String(d.member)), 'givenName'),
-    amount: (d, field) => Number(d[field]),
+    memberNr: (d) => d.memberNr,
+    name: (d) => names.get(d.member)?.name ?? '',
+    givenName: (d) => names.get(d.member)?.givenName ?? null,
+    amount: (d, field) => d[field],
   };
 }
 
@@ -115,7 +117,7 @@ export class DividendReads {
     list: MemberListQuery,
   ): Promise<ReadPage<DividendMemberDto>> {
     if (inNumberOrder(list) && list.limit !== null) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'dividendId', op: 'eq', value: id }],
         sort: [{ field: 'memberNr', direction: list.sort[0]?.direction ?? 'asc' }],
@@ -126,19 +128,19 @@ export class DividendReads {
     }
     const docs = await this.allResults(cooperativeId, id);
     const needsNames = list.words.length > 0 || list.sort.some((s) => s.field === 'name');
-    const names = needsNames ? await this.names(cooperativeId, docs) : new Map<string, ReadDocument>();
+    const names = needsNames ? await this.names(cooperativeId, docs) : new Map<string, MemberFacts>();
     const page = selectMembers(docs, list, docKeys(names));
     const items = needsNames
-      ? page.items.map((d) => toMemberDto(d, names.get(String(d.member))))
+      ? page.items.map((d) => toMemberDto(d, names.get(d.member)))
       : await this.withNames(cooperativeId, page.items);
     return { items, total: page.total };
   }
 
   /** Every member result of the closure, by member number: keyset pages (an offset would read every earlier page again). */
-  private async allResults(cooperativeId: string, id: string): Promise<ReadDocument[]> {
-    const docs: ReadDocument[] = [];
+  private async allResults(cooperativeId: string, id: string): Promise<DividendMemberDocument[]> {
+    const docs: DividendMemberDocument[] = [];
     for (let from = 0; ;) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [
           { field: 'dividendId', op: 'eq', value: id },
@@ -149,27 +151,33 @@ export class DividendReads {
       });
       docs.push(...page.items);
       if (page.items.length < MEMBER_PAGE) return docs;
-      from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
+      from = page.items[page.items.length - 1]!.memberNr + 1;
     }
   }
 
-  /** The members' documents (their names as they are now) of these results, by member id, read MEMBER_PAGE at a time. */
-  private async names(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
-    const names = new Map<string, ReadDocument>();
+  /** The members' names as they are now (their `dividend_inputs`) of these results, by member id, MEMBER_PAGE at a time. */
+  private async names(
+    cooperativeId: string,
+    docs: readonly DividendMemberDocument[],
+  ): Promise<Map<string, MemberFacts>> {
+    const names = new Map<string, MemberFacts>();
     for (let i = 0; i < docs.length; i += MEMBER_PAGE) {
       const found = await this.reads.getMany(
-        MEMBERS,
+        DIVIDEND_INPUTS,
         cooperativeId,
-        docs.slice(i, i + MEMBER_PAGE).map((d) => String(d.member)),
+        docs.slice(i, i + MEMBER_PAGE).map((d) => d.member),
       );
-      for (const [memberId, member] of found) names.set(memberId, member);
+      for (const [memberId, member] of found) names.set(memberId, factsOf(member));
     }
     return names;
   }
 
-  private async withNames(cooperativeId: string, docs: readonly ReadDocument[]): Promise<DividendMemberDto[]> {
+  private async withNames(
+    cooperativeId: string,
+    docs: readonly DividendMemberDocument[],
+  ): Promise<DividendMemberDto[]> {
     const names = await this.names(cooperativeId, docs);
-    return docs.map((d) => toMemberDto(d, names.get(String(d.member))));
+    return docs.map((d) => toMemberDto(d, names.get(d.member)));
   }
 
   /** Last year and YEARS_BACK years before it, each with whether it is closed (and by which closure). */

@@ -21,6 +21,7 @@ export interface MemberFacts {
   readonly foreign: boolean;
 }
 
+/** A text field of the member's `dividend_inputs` document (this area's own): trimmed, blank null, as MemberDocument's. */
 const str = (doc: ReadDocument, field: string): string | null => {
   const v = doc[field];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;

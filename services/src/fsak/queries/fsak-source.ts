@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { dividendSettingsOf, type ReadDocument } from '@coop/contracts';
-import {
-  COOPERATIVES,
-  DIVIDEND_MEMBERS,
-  DIVIDENDS,
-  ELMA_NUMBERS,
-  EXEMPTION_ORDERS,
-  MEMBERS,
-  TASKS,
-} from '@coop/projections';
+import type { CollectionSpec, ReadDocument } from '@coop/contracts';
+import { DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, TASKS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
@@ -16,55 +11,56 @@ import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource }
 /** Documents read per query (keyset pages on the member number; ids per `getMany`). */
 const PAGE = 2000;
 
+/** A text field of an exemption order or an approval number (no owned collection): trimmed, blank null. */
 const text = (doc: ReadDocument | undefined, field: string): string | null => {
   const v = doc?.[field];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
 };
 
 /** The member's tax id: the one looked up, or the one entered by hand; a test id (starting with 0) only when no other. */
-function taxIdOf(doc: ReadDocument | undefined): string | null {
-  const ids = [text(doc, 'taxId'), text(doc, 'manualTaxId')].filter((id): id is string => id !== null);
+function taxIdOf(doc: MemberDocument): string | null {
+  const ids = [doc.taxId, doc.manualTaxId].filter((id): id is string => id !== null);
   return ids.find((id) => !id.startsWith('0')) ?? ids[0] ?? null;
 }
 
 /** A member's document as the report reads it (erased personal data reads as absent). */
-export function memberData(doc: ReadDocument): MemberData {
+export function memberData(doc: MemberDocument): MemberData {
   const spouse: PersonData = {
-    name: text(doc, 'spouseName'),
-    givenName: text(doc, 'spouseGivenName'),
-    birthDate: text(doc, 'spouseBirthDate'),
-    taxId: text(doc, 'spouseTaxId'),
+    name: doc.spouseName,
+    givenName: doc.spouseGivenName,
+    birthDate: doc.spouseBirthDate,
+    taxId: doc.spouseTaxId,
   };
   return {
     memberId: doc.id,
-    memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : 0,
-    name: text(doc, 'name'),
-    givenName: text(doc, 'givenName'),
-    birthDate: text(doc, 'birthDate'),
+    memberNr: doc.memberNr ?? 0,
+    name: doc.name,
+    givenName: doc.givenName,
+    birthDate: doc.birthDate,
     taxId: taxIdOf(doc),
     address: {
-      street: text(doc, 'street'),
-      houseNumber: text(doc, 'streetHomeNumber'),
-      zipCode: text(doc, 'zipCode'),
-      city: text(doc, 'city'),
-      country: text(doc, 'country'),
-      foreign: doc.isForeign === true,
+      street: doc.street,
+      houseNumber: doc.streetHomeNumber,
+      zipCode: doc.zipCode,
+      city: doc.city,
+      country: doc.country,
+      foreign: doc.isForeign,
     },
     spouse,
-    spouseMemberId: text(doc, 'spouse'),
+    spouseMemberId: doc.spouse,
   };
 }
 
 /** A member's result in a closure as the report reads it. */
-export function payoutFact(doc: ReadDocument): PayoutFact {
-  const order = doc.order as { id?: unknown; joint?: unknown; holderId?: unknown } | null | undefined;
+export function payoutFact(doc: DividendMemberDocument): PayoutFact {
+  const order = doc.order;
   return {
-    dividendId: String(doc.dividendId),
-    memberId: String(doc.member),
-    memberNr: Number(doc.memberNr),
-    exempt: typeof doc.exemptions === 'number' ? doc.exemptions : 0,
-    basisOfTax: String(doc.basisOfTax ?? ''),
-    legalEntity: doc.isLegalEntity === true,
+    dividendId: doc.dividendId,
+    memberId: doc.member,
+    memberNr: doc.memberNr,
+    exempt: doc.exemptions,
+    basisOfTax: doc.basisOfTax,
+    legalEntity: doc.isLegalEntity,
     order:
       order && typeof order.id === 'string'
         ? {
@@ -148,27 +144,24 @@ export class FsakSource {
     }
     for (const p of payouts) if (p.order?.holderId) memberIds.add(p.order.holderId);
     const members = new Map<string, MemberData>();
-    for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...memberIds])) members.set(id, memberData(doc));
+    for (const [id, doc] of await this.members(cooperativeId, [...memberIds])) members.set(id, memberData(doc));
     // The spouses the holders' master data link (a joint order naming no spouse member): their own records.
     const linked = [...members.values()].flatMap((m) =>
       m.spouseMemberId !== null && !members.has(m.spouseMemberId) ? [m.spouseMemberId] : [],
     );
-    for (const [id, doc] of await this.many(MEMBERS, cooperativeId, [...new Set(linked)]))
-      members.set(id, memberData(doc));
-    const { allowTestTaxIds } = dividendSettingsOf(
-      await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
-    );
+    for (const [id, doc] of await this.members(cooperativeId, [...new Set(linked)])) members.set(id, memberData(doc));
+    const { allowTestTaxIds } = await ownCooperative(this.reads, cooperativeId);
     return { payouts, members, jointOrders, allowTestTaxIds };
   }
 
   async reportingParty(cooperativeId: string): Promise<ReportingParty> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const coop = await ownCooperative(this.reads, cooperativeId);
     return {
-      name: text(coop, 'fullName') ?? text(coop, 'name') ?? '',
-      address: text(coop, 'address') ?? '',
-      zip: text(coop, 'zip') ?? '',
-      city: text(coop, 'city') ?? '',
-      taxNumber: text(coop, 'taxId') ?? '',
+      name: coop.fullName || coop.name,
+      address: coop.address,
+      zip: coop.zip,
+      city: coop.city,
+      taxNumber: coop.taxId,
       elmaFs: await this.elmaFs(cooperativeId),
     };
   }
@@ -206,10 +199,10 @@ export class FsakSource {
   }
 
   /** A closure's member results, in keyset pages on the member number. */
-  private async results(cooperativeId: string, dividendId: string): Promise<ReadDocument[]> {
-    const docs: ReadDocument[] = [];
+  private async results(cooperativeId: string, dividendId: string): Promise<DividendMemberDocument[]> {
+    const docs: DividendMemberDocument[] = [];
     for (let from = 0; ;) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [
           { field: 'dividendId', op: 'eq', value: dividendId },
@@ -220,12 +213,22 @@ export class FsakSource {
       });
       docs.push(...page.items);
       if (page.items.length < PAGE) return docs;
-      from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
+      from = page.items[page.items.length - 1]!.memberNr + 1;
     }
   }
 
+  /** The members of these ids, PAGE at a time. */
+  private async members(cooperativeId: string, ids: readonly string[]): Promise<Map<string, MemberDocument>> {
+    const found = new Map<string, MemberDocument>();
+    for (let i = 0; i < ids.length; i += PAGE) {
+      for (const [id, doc] of await memberDocuments.getMany(this.reads, cooperativeId, ids.slice(i, i + PAGE)))
+        found.set(id, doc);
+    }
+    return found;
+  }
+
   private async many(
-    spec: typeof MEMBERS,
+    spec: CollectionSpec,
     cooperativeId: string,
     ids: readonly string[],
   ): Promise<Map<string, ReadDocument>> {

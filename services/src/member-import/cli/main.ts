@@ -31,7 +31,7 @@ import {
 const loadApp = async () => {
   const [contracts, projections, areas, app, context, config, reads, run, mapping, texts, history] = await Promise.all([
     import('@coop/contracts'),
-    import('@coop/projections'),
+    import('@coop/projections/cooperatives'),
     import('../../areas.js'),
     import('../../create-app.js'),
     import('../../platform/commands/command-context.js'),

@@ -11,7 +11,8 @@ import {
   type ImportedFile,
   type ImportPlan,
 } from '@coop/contracts';
-import { MEMBERS, memberDisplayName } from '@coop/projections';
+import { memberDisplayName } from '@coop/projections';
+import { MEMBERS } from '@coop/projections/members';
 import { memberNumberSequenceDecider } from '../../members/index.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';

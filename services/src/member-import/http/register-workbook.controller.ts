@@ -3,7 +3,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, type EventStore } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -37,7 +37,7 @@ export class RegisterWorkbookController {
   async register(@CurrentActor() actor: Actor, @Res() res: FastifyReply): Promise<void> {
     const cooperativeId = actor.cooperativeId;
     const today = businessToday();
-    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const cooperative = await ownCooperative(this.reads, cooperativeId);
     const rows = await readRegister({ reads: this.reads, events: this.events, cooperativeId, today });
     const body = new PassThrough();
     writeRegisterWorkbook(rows, body).catch((error: unknown) =>
@@ -46,10 +46,7 @@ export class RegisterWorkbookController {
     await res
       .status(200)
       .header('Content-Type', XLSX)
-      .header(
-        'Content-Disposition',
-        attachment(registerFileName(typeof cooperative.name === 'string' ? cooperative.name : '', today)),
-      )
+      .header('Content-Disposition', attachment(registerFileName(cooperative.name, today)))
       .header('Cache-Control', 'no-store')
       .send(body);
   }

@@ -1,8 +1,8 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { businessToday, memberStream, type EventStore, type ReadDocument } from '@coop/contracts';
-import { BALANCES, EXEMPTION_ORDERS, MEMBERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
-import { toMemberDto } from '../../members/index.js';
+import { BALANCES, EXEMPTION_ORDERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
+import { memberDocuments, toMemberDto } from '../../members/index.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
 import type { FieldKind, ImportKind } from '../import-types.js';
 import {
@@ -122,7 +122,7 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   const today = source.today ?? businessToday();
   const members = [];
   const numbers = new Map<string, number>();
-  for await (const batch of reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
+  for await (const batch of memberDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
       const dto = toMemberDto(doc, today);
       members.push(dto);

@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
-import { BALANCES, COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS, SETTLEMENTS } from '@coop/projections';
+import { BALANCES, DIVIDENDS, SETTLEMENTS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
   countMembersAsOf,
+  memberDocuments,
   selectMembersAsOf,
   toMemberDto,
+  type MemberDocument,
   type MembersAsOf,
   type MembersAsOfScope,
 } from '../../members/index.js';
@@ -81,13 +85,7 @@ export function statementSettlements(docs: readonly ReadDocument[], date: string
 /** How many of a member's latest closures a statement shows. */
 export const DIVIDENDS_SHOWN = 3;
 
-interface PostingEntry {
-  readonly b: string;
-  readonly d: string;
-  readonly s: number;
-  readonly a: number;
-}
-
+/* A posting's and a closure's fields (BALANCES, DIVIDENDS); members, results and the cooperative are typed documents. */
 const text = (doc: ReadDocument | undefined, field: string): string =>
   typeof doc?.[field] === 'string' ? (doc[field] as string) : '';
 const int = (doc: ReadDocument | undefined, field: string): number =>
@@ -110,11 +108,11 @@ export function postingWords(balance: ReadDocument | undefined): string {
  * (the annulled one marked "(storniert)"), so the running holding is the register's at every line.
  */
 export function statementLines(
-  doc: ReadDocument,
+  doc: MemberDocument,
   date: string,
   balances: ReadonlyMap<string, ReadDocument>,
 ): StatementLine[] {
-  const postings = ((doc.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date);
+  const postings = (doc.postings ?? []).filter((p) => p.d <= date);
   const ordered = postings
     .map((p, i) => ({ p, i }))
     .sort((x, y) => (x.p.d < y.p.d ? -1 : x.p.d > y.p.d ? 1 : x.i - y.i));
@@ -140,19 +138,14 @@ export class MemberPdfSource {
 
   /** The cooperative's name and address for the header. */
   async issuer(cooperativeId: string): Promise<PdfIssuer> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    return {
-      name: text(coop, 'fullName') || text(coop, 'name'),
-      address: text(coop, 'address'),
-      zip: text(coop, 'zip'),
-      city: text(coop, 'city'),
-    };
+    const coop = await ownCooperative(this.reads, cooperativeId);
+    return { name: coop.fullName || coop.name, address: coop.address, zip: coop.zip, city: coop.city };
   }
 
   /** The cooperative's short name for file names. */
   async slug(cooperativeId: string): Promise<string> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    return fileSlug(text(coop, 'name') || text(coop, 'fullName') || cooperativeId);
+    const coop = await ownCooperative(this.reads, cooperativeId);
+    return fileSlug(coop.name || coop.fullName || cooperativeId);
   }
 
   /** How many members of the scope, or only whether more than `above` (the scan stops past it). */
@@ -167,7 +160,7 @@ export class MemberPdfSource {
 
   /** One member as of the date (404 `memberNotFound` for a member of another cooperative or none). */
   async member(cooperativeId: string, memberId: string, date: string): Promise<MemberDto> {
-    return toMemberDto(await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member'), businessToday(), date);
+    return toMemberDto(await memberDocuments.get(this.reads, cooperativeId, memberId), businessToday(), date);
   }
 
   /** The statements of the given members (one member, or the active members as of the date), a batch at a time. */
@@ -186,20 +179,18 @@ export class MemberPdfSource {
     members: readonly MemberDto[],
     closures: readonly ReadDocument[],
   ): Promise<Statement[]> {
-    const docs = await this.reads.getMany(
-      MEMBERS,
+    const docs = await memberDocuments.getMany(
+      this.reads,
       cooperativeId,
       members.map((m) => m.id),
     );
-    const balanceIds = [...docs.values()].flatMap((d) =>
-      ((d.postings as PostingEntry[] | undefined) ?? []).filter((p) => p.d <= date).map((p) => p.b),
-    );
+    const balanceIds = [...docs.values()].flatMap((d) => (d.postings ?? []).filter((p) => p.d <= date).map((p) => p.b));
     const balances = await this.reads.getMany(BALANCES, cooperativeId, balanceIds);
     const paidIds = closures.flatMap((c) => members.map((m) => `${c.id}:${m.id}`));
     const paid =
       paidIds.length > 0
-        ? await this.reads.getMany(DIVIDEND_MEMBERS, cooperativeId, paidIds)
-        : new Map<string, ReadDocument>();
+        ? await dividendResults.getMany(this.reads, cooperativeId, paidIds)
+        : new Map<string, DividendMemberDocument>();
     const settled =
       members.length > 0
         ? (
@@ -222,10 +213,10 @@ export class MemberPdfSource {
         const d = paid.get(`${c.id}:${member.id}`);
         if (!d) continue;
         dividends.push({
-          year: int(d, 'year'),
-          gross: int(d, 'amount'),
-          taxes: int(d, 'dividendTax') + int(d, 'solidarityTax') + int(d, 'churchTax'),
-          net: int(d, 'paymentAmount'),
+          year: d.year,
+          gross: d.amount,
+          taxes: d.dividendTax + d.solidarityTax + d.churchTax,
+          net: d.paymentAmount,
         });
         if (dividends.length === DIVIDENDS_SHOWN) break;
       }

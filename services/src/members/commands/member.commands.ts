@@ -18,9 +18,9 @@ import {
   type MemberMasterData,
   type StreamAppend,
 } from '@coop/contracts';
-import { memberDisplayName, MEMBERS } from '@coop/projections';
 import type { MemberState } from '../../kernel/member-stream.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { memberDocuments, memberName } from '../queries/member-documents.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -93,18 +93,18 @@ export class MemberCommandRunner extends CommandRunner {
   async taxIdHolder(cooperativeId: string, memberId: string, taxId: string | null): Promise<FieldError | null> {
     const key = taxIdKey(taxId);
     if (key === null) return null;
-    const page = await this.reads.query(MEMBERS, cooperativeId, {
+    const page = await memberDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'taxIdKey', op: 'eq', value: key }],
       limit: 10,
     });
-    const holder = page.items.find((doc) => doc.id !== memberId && (doc.exitDate ?? null) === null);
+    const holder = page.items.find((doc) => doc.id !== memberId && doc.exitDate === null);
     if (!holder) return null;
     return fieldError(
       'manualTaxId',
       'taxIdTaken',
-      typeof holder.memberNr === 'number' ? String(holder.memberNr) : '',
-      memberDisplayName(holder),
+      holder.memberNr === null ? '' : String(holder.memberNr),
+      memberName(holder),
     );
   }
 

@@ -18,7 +18,7 @@ import {
   type MemberMasterData,
   type RecordedEvent,
 } from '@coop/contracts';
-import { memberDisplayName, MEMBERS } from '@coop/projections';
+import { MEMBERS } from '@coop/projections/members';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { isChurchDataField, withoutChurchData } from '../../kernel/church-data.js';
@@ -32,6 +32,7 @@ import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';
+import { memberDocuments, memberName } from '../queries/member-documents.js';
 import { toMemberDto } from '../queries/member.view.js';
 import { duplicateQueryOf, MemberDuplicates } from '../queries/member-duplicates.js';
 import { MemberDividendReads } from '../queries/member-dividends.js';
@@ -74,10 +75,10 @@ export class MembersController {
   @AnswersOk(Option, true)
   async options(@CurrentActor() actor: Actor, @Query() params: ListParams): Promise<Option[]> {
     const query = this.members.memberQuery(actor.cooperativeId, { ...params, limit: params.limit ?? '10' }, undefined);
-    const page = await this.members.reads.query(MEMBERS, actor.cooperativeId, query);
+    const page = await memberDocuments.query(this.members.reads, actor.cooperativeId, query);
     return page.items.map((doc) => ({
       key: doc.id,
-      value: `${typeof doc.memberNr === 'number' ? doc.memberNr : ''} ${memberDisplayName(doc)}`.trim(),
+      value: `${doc.memberNr ?? ''} ${memberName(doc)}`.trim(),
     }));
   }
 
@@ -142,9 +143,8 @@ export class MembersController {
     @Query('date') rawDate: unknown,
   ): Promise<MemberDto> {
     const date = asOfDate(rawDate);
-    const doc = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
-    if (date !== undefined && typeof doc.entryDate === 'string' && doc.entryDate > date)
-      throw new NotFoundError('Member', id);
+    const doc = await memberDocuments.get(this.members.reads, actor.cooperativeId, id);
+    if (date !== undefined && doc.entryDate !== null && doc.entryDate > date) throw new NotFoundError('Member', id);
     return answerFor(actor, toMemberDto(doc, businessToday(), date));
   }
 
@@ -163,7 +163,7 @@ export class MembersController {
     const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
     return answerFor(
       actor,
-      toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()),
+      toMemberDto(await memberDocuments.get(this.members.reads, actor.cooperativeId, id), businessToday()),
     );
   }
 
@@ -178,12 +178,12 @@ export class MembersController {
     @Body() body: MemberMasterChange,
   ): Promise<MemberDto> {
     // An erased member (issue 27) takes no master data again: its key is gone, and new data would start a new one.
-    const current = await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member');
+    const current = await memberDocuments.get(this.members.reads, actor.cooperativeId, id);
     if (current.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
     return answerFor(
       actor,
-      toMemberDto(await this.members.reads.get(MEMBERS, actor.cooperativeId, id, 'Member'), businessToday()),
+      toMemberDto(await memberDocuments.get(this.members.reads, actor.cooperativeId, id), businessToday()),
     );
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { HistoryDividend, MemberDividendDto, MemberHistoryEntry, ReadDocument } from '@coop/contracts';
-import { DIVIDEND_MEMBERS, DIVIDENDS } from '@coop/projections';
+import { DIVIDENDS } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 
 /*
  * A member's dividends (issue 23), from the read model `dividend_members` (one document per member and closure, written
@@ -9,42 +10,38 @@ import { ReadModels } from '../../platform/http/read-models.js';
  * for the history, the closure's `dividends` document (`closedAt`, `closedBy`).
  */
 
-const int = (doc: ReadDocument, field: string): number => (typeof doc[field] === 'number' ? (doc[field] as number) : 0);
-const intOrNull = (doc: ReadDocument, field: string): number | null =>
-  typeof doc[field] === 'number' ? (doc[field] as number) : null;
+/** A text field of a closure's document (`dividends`, the dividend area's own): empty when absent. */
 const str = (doc: ReadDocument, field: string): string =>
   typeof doc[field] === 'string' ? (doc[field] as string) : '';
 
 /** The member dashboard's line of one closure: gross, exemptions, the three taxes and the net payout (cents). */
-export function toMemberDividendDto(doc: ReadDocument): MemberDividendDto {
+export function toMemberDividendDto(doc: DividendMemberDocument): MemberDividendDto {
   return {
-    dividendId: str(doc, 'dividendId'),
-    year: int(doc, 'year'),
-    paymentDate: str(doc, 'paymentDate'),
-    amount: int(doc, 'amount'),
-    exemptions: int(doc, 'exemptions'),
-    dividendTax: int(doc, 'dividendTax'),
-    solidarityTax: int(doc, 'solidarityTax'),
-    churchTax: int(doc, 'churchTax'),
-    paymentAmount: int(doc, 'paymentAmount'),
+    dividendId: doc.dividendId,
+    year: doc.year,
+    paymentDate: doc.paymentDate,
+    amount: doc.amount,
+    exemptions: doc.exemptions,
+    dividendTax: doc.dividendTax,
+    solidarityTax: doc.solidarityTax,
+    churchTax: doc.churchTax,
+    paymentAmount: doc.paymentAmount,
   };
 }
 
 /** The history's account of one closure: the dashboard's line with the exemption order's allowance before and after. */
-export function toHistoryDividend(doc: ReadDocument): HistoryDividend {
+export function toHistoryDividend(doc: DividendMemberDocument): HistoryDividend {
   return {
     ...toMemberDividendDto(doc),
-    allowanceVolume: intOrNull(doc, 'allowanceVolume'),
-    allowanceBefore: intOrNull(doc, 'allowanceBefore'),
-    allowanceAfter: intOrNull(doc, 'allowanceAfter'),
+    allowanceVolume: doc.allowanceVolume,
+    allowanceBefore: doc.allowanceBefore,
+    allowanceAfter: doc.allowanceAfter,
   };
 }
 
 /** The dashboard's order: the latest year first (a year is closed once; its payment date breaks no tie). */
-export function byYearDescending(docs: readonly ReadDocument[]): ReadDocument[] {
-  return [...docs].sort(
-    (a, b) => int(b, 'year') - int(a, 'year') || str(b, 'paymentDate').localeCompare(str(a, 'paymentDate')),
-  );
+export function byYearDescending(docs: readonly DividendMemberDocument[]): DividendMemberDocument[] {
+  return [...docs].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
 }
 
 /**
@@ -54,7 +51,7 @@ export function byYearDescending(docs: readonly ReadDocument[]): ReadDocument[] 
  */
 export function withDividendEntries(
   entries: readonly MemberHistoryEntry[],
-  paid: readonly ReadDocument[],
+  paid: readonly DividendMemberDocument[],
   closures: ReadonlyMap<string, ReadDocument>,
 ): MemberHistoryEntry[] {
   const dividends = [...paid].sort((a, b) => compare(a.position, b.position));
@@ -64,7 +61,7 @@ export function withDividendEntries(
     while (next < dividends.length && (position === undefined || compare(dividends[next]!.position, position) < 0)) {
       const doc = dividends[next++]!;
       const before = out[out.length - 1];
-      const closure = closures.get(str(doc, 'dividendId'));
+      const closure = closures.get(doc.dividendId);
       out.push({
         position: doc.position,
         revision: before?.revision ?? -1,
@@ -98,11 +95,11 @@ function compare(a: string, b: string): number {
  * it shows as closing on the dividend screen), as `DividendReads` reads the status.
  */
 export function ofFinishedClosures(
-  paid: readonly ReadDocument[],
+  paid: readonly DividendMemberDocument[],
   closures: ReadonlyMap<string, ReadDocument>,
-): ReadDocument[] {
+): DividendMemberDocument[] {
   return paid.filter((doc) => {
-    const closure = closures.get(str(doc, 'dividendId'));
+    const closure = closures.get(doc.dividendId);
     return closure !== undefined && closure.status !== 'closing';
   });
 }
@@ -116,11 +113,11 @@ export class MemberDividendReads {
   async paidTo(
     cooperativeId: string,
     memberId: string,
-  ): Promise<{ paid: ReadDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
-    const out: ReadDocument[] = [];
+  ): Promise<{ paid: DividendMemberDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
+    const out: DividendMemberDocument[] = [];
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'member', op: 'eq', value: memberId }],
         sort: [{ field: 'year', direction: 'desc' }],
@@ -131,9 +128,7 @@ export class MemberDividendReads {
       if (page.items.length < limit) break;
     }
     if (out.length === 0) return { paid: [], closures: new Map() };
-    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [
-      ...new Set(out.map((d) => str(d, 'dividendId'))),
-    ]);
+    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(out.map((d) => d.dividendId))]);
     return { paid: byYearDescending(ofFinishedClosures(out, closures)), closures };
   }
 

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  isIsoDate,
-  memberFieldError,
-  personNameKey,
-  ValidationError,
-  type DuplicateCandidate,
-  type ReadDocument,
-} from '@coop/contracts';
-import { memberDisplayName, MEMBERS } from '@coop/projections';
+import { isIsoDate, memberFieldError, personNameKey, ValidationError, type DuplicateCandidate } from '@coop/contracts';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { memberDocuments, memberName, type MemberDocument } from './member-documents.js';
 
 /** What the clerk has entered so far of a new member: any of it may be empty. */
 export interface DuplicateQuery {
@@ -24,8 +17,7 @@ export interface DuplicateQuery {
 const LIMIT = 10;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const keyOf = (name: unknown, givenName: unknown): string | null =>
-  personNameKey(typeof name === 'string' ? name : null, typeof givenName === 'string' ? givenName : null);
+const keyOf = (name: string | null, givenName: string | null): string | null => personNameKey(name, givenName);
 
 /** The query string of `GET /members/duplicates`; a birth date that is no calendar date is 400 invalidDate. */
 export function duplicateQueryOf(raw: Record<string, unknown>): DuplicateQuery {
@@ -55,19 +47,19 @@ export class MemberDuplicates {
   async candidates(cooperativeId: string, q: DuplicateQuery): Promise<DuplicateCandidate[]> {
     const out: DuplicateCandidate[] = [];
     const seen = new Set<string>(q.exclude ? [q.exclude] : []);
-    const add = (doc: ReadDocument, reason: DuplicateCandidate['reason']) => {
+    const add = (doc: MemberDocument, reason: DuplicateCandidate['reason']) => {
       if (seen.has(doc.id)) return;
       seen.add(doc.id);
       out.push({
         id: doc.id,
-        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
-        label: memberDisplayName(doc),
+        memberNr: doc.memberNr,
+        label: memberName(doc),
         reason,
       });
     };
     const asked = keyOf(q.name, q.givenName);
     if (asked !== null && q.birthDate !== null) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, {
+      const page = await memberDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'nameKey', op: 'eq', value: asked }],
         limit: LIMIT * 5,
@@ -77,7 +69,7 @@ export class MemberDuplicates {
       }
     }
     if (q.iban !== null) {
-      const page = await this.reads.query(MEMBERS, cooperativeId, {
+      const page = await memberDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'iban', op: 'eq', value: q.iban }],
         limit: LIMIT,

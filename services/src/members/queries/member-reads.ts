@@ -4,11 +4,11 @@ import {
   memberFieldError,
   ValidationError,
   type Filter,
-  type ReadDocument,
   type ReadQuery,
   type Sort,
 } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
+import { MEMBERS } from '@coop/projections/members';
+import { memberDocuments, type MemberDocument } from './member-documents.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { parseListQuery } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -88,9 +88,9 @@ export class MemberReads {
    * Current member documents by id (for names and numbers shown beside postings): a key look-up each, no
    * query with a count (a posting's answer needs one or two members, a page of postings twenty at most).
    */
-  async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    return this.reads.getMany(
-      MEMBERS,
+  async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, MemberDocument>> {
+    return memberDocuments.getMany(
+      this.reads,
       cooperativeId,
       ids.filter((id) => id !== ''),
     );

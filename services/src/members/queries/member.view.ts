@@ -1,15 +1,12 @@
-import type { MemberDto, ReadDocument } from '@coop/contracts';
-import type { MemberPostingEntry } from '@coop/projections';
+import type { MemberDto } from '@coop/contracts';
+import type { MemberDocument } from '@coop/projections/members';
 import { isExited, isUnderage } from '../domain/age.js';
 
-const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
-const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
-
 /** The holding from the member document's posting list, counting postings dated on or before `date`. */
-export function holdingOn(doc: ReadDocument, date: string): { shares: number; cents: number } {
+export function holdingOn(doc: MemberDocument, date: string): { shares: number; cents: number } {
   let shares = 0;
   let cents = 0;
-  for (const p of (doc.postings as MemberPostingEntry[] | undefined) ?? []) {
+  for (const p of doc.postings ?? []) {
     if (p.d <= date) {
       shares += p.s;
       cents += p.a;
@@ -24,14 +21,14 @@ export function holdingOn(doc: ReadDocument, date: string): { shares: number; ce
  * the end of that day: the holding from the postings dated up to it, and an exit only once it was noticed (the notice
  * date, or for an exit recorded before issue 22 its own date); `exitPending` while its effective date lies after.
  */
-export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): MemberDto {
-  const legalForm = int(doc, 'legalForm');
-  const birthDate = str(doc, 'birthDate');
-  let exitDate = str(doc, 'exitDate');
-  let exitReason = str(doc, 'exitReason');
-  let exitNoticeDate = str(doc, 'exitNoticeDate');
-  let shareAmount = int(doc, 'shareAmount') ?? 0;
-  let shareTotalEUR = int(doc, 'shareTotalEUR') ?? 0;
+export function toMemberDto(doc: MemberDocument, today: string, asOf?: string): MemberDto {
+  const legalForm = doc.legalForm;
+  const birthDate = doc.birthDate;
+  let exitDate = doc.exitDate;
+  let exitReason = doc.exitReason;
+  let exitNoticeDate = doc.exitNoticeDate;
+  let shareAmount = doc.shareAmount;
+  let shareTotalEUR = doc.shareTotalEUR;
   let exited = isExited(exitDate, today);
   let exitPending = exitDate !== null && today !== '' && exitDate > today;
   if (asOf !== undefined) {
@@ -43,70 +40,70 @@ export function toMemberDto(doc: ReadDocument, today: string, asOf?: string): Me
     }
     exited = exitDate !== null && exitDate <= asOf;
     exitPending = exitDate !== null && exitDate > asOf;
-  } else if (today !== '' && Array.isArray(doc.postings)) {
+  } else if (today !== '' && doc.postings !== null) {
     ({ shares: shareAmount, cents: shareTotalEUR } = holdingOn(doc, today));
   }
   const noticeShown = exitDate !== null;
   return {
     id: doc.id,
-    memberNr: int(doc, 'memberNr'),
-    memberType: int(doc, 'memberType'),
-    position: int(doc, 'memberPosition'),
-    salutation: str(doc, 'salutation'),
-    postalSalutation: str(doc, 'postalSalutation'),
-    title: str(doc, 'title'),
-    givenName: str(doc, 'givenName'),
-    name: str(doc, 'name'),
-    birthName: str(doc, 'birthName'),
+    memberNr: doc.memberNr,
+    memberType: doc.memberType,
+    position: doc.memberPosition,
+    salutation: doc.salutation,
+    postalSalutation: doc.postalSalutation,
+    title: doc.title,
+    givenName: doc.givenName,
+    name: doc.name,
+    birthName: doc.birthName,
     birthDate,
     legalForm,
-    civilStatus: int(doc, 'civilStatus'),
-    spouse: str(doc, 'spouse'),
-    spouseGivenName: str(doc, 'spouseGivenName'),
-    spouseName: str(doc, 'spouseName'),
-    spouseBirthName: str(doc, 'spouseBirthName'),
-    spouseBirthDate: str(doc, 'spouseBirthDate'),
-    spouseTitle: str(doc, 'spouseTitle'),
-    spouseTaxId: str(doc, 'spouseTaxId'),
-    street: str(doc, 'street'),
-    streetHomeNumber: str(doc, 'streetHomeNumber'),
-    zipCode: str(doc, 'zipCode'),
-    city: str(doc, 'city'),
-    state: str(doc, 'state'),
-    country: str(doc, 'country'),
-    isForeign: doc.isForeign === true,
+    civilStatus: doc.civilStatus,
+    spouse: doc.spouse,
+    spouseGivenName: doc.spouseGivenName,
+    spouseName: doc.spouseName,
+    spouseBirthName: doc.spouseBirthName,
+    spouseBirthDate: doc.spouseBirthDate,
+    spouseTitle: doc.spouseTitle,
+    spouseTaxId: doc.spouseTaxId,
+    street: doc.street,
+    streetHomeNumber: doc.streetHomeNumber,
+    zipCode: doc.zipCode,
+    city: doc.city,
+    state: doc.state,
+    country: doc.country,
+    isForeign: doc.isForeign,
     // SPEC: underage when the birth date is missing or under 18 years ago; a legal entity has no age, nor has a member
     // whose birth date the data-protection clean-up erased (type 2).
-    underage: legalForm !== 1 && int(doc, 'memberType') !== 2 && isUnderage(birthDate, asOf ?? today),
-    legalRepresentation: str(doc, 'legalRepresentation'),
-    privateEmail: str(doc, 'privateEmail'),
-    privateTelephone: str(doc, 'privateTelephone'),
-    bankname: str(doc, 'bankname'),
-    accountHolder: str(doc, 'accountHolder'),
-    iban: str(doc, 'iban'),
-    bic: str(doc, 'bic'),
-    entryDate: str(doc, 'entryDate'),
+    underage: legalForm !== 1 && doc.memberType !== 2 && isUnderage(birthDate, asOf ?? today),
+    legalRepresentation: doc.legalRepresentation,
+    privateEmail: doc.privateEmail,
+    privateTelephone: doc.privateTelephone,
+    bankname: doc.bankname,
+    accountHolder: doc.accountHolder,
+    iban: doc.iban,
+    bic: doc.bic,
+    entryDate: doc.entryDate,
     exitDate,
     exitReason,
     exited,
     exitPending,
     exitNoticeDate,
-    exitDispatchDate: noticeShown ? str(doc, 'exitDispatchDate') : null,
-    exitExtraordinaryReason: noticeShown ? str(doc, 'exitExtraordinaryReason') : null,
-    approvalDate: str(doc, 'approvalDate'),
-    interestBegin: str(doc, 'interestBegin'),
-    taxId: str(doc, 'taxId'),
-    manualTaxId: str(doc, 'manualTaxId'),
-    churchId: str(doc, 'churchId'),
-    churchTaxRate: str(doc, 'churchTaxRate'),
-    kiSt: str(doc, 'kiSt'),
-    kiStSatz: str(doc, 'kiStSatz'),
+    exitDispatchDate: noticeShown ? doc.exitDispatchDate : null,
+    exitExtraordinaryReason: noticeShown ? doc.exitExtraordinaryReason : null,
+    approvalDate: doc.approvalDate,
+    interestBegin: doc.interestBegin,
+    taxId: doc.taxId,
+    manualTaxId: doc.manualTaxId,
+    churchId: doc.churchId,
+    churchTaxRate: doc.churchTaxRate,
+    kiSt: doc.kiSt,
+    kiStSatz: doc.kiStSatz,
     shareAmount,
     shareTotalEUR,
     cooperative: doc.cooperativeId,
     // The data-protection hold (issue 27), kept by the members projector.
-    retentionHold: doc.retentionHold === true,
-    retentionHoldReason: doc.retentionHold === true ? str(doc, 'retentionHoldReason') : null,
-    retentionHoldSince: doc.retentionHold === true ? str(doc, 'retentionHoldSince') : null,
+    retentionHold: doc.retentionHold,
+    retentionHoldReason: doc.retentionHold ? doc.retentionHoldReason : null,
+    retentionHoldSince: doc.retentionHold ? doc.retentionHoldSince : null,
   };
 }

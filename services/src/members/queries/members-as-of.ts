@@ -1,6 +1,6 @@
 import { businessToday, type MemberDto } from '@coop/contracts';
-import { MEMBERS } from '@coop/projections';
 import type { ReadModels } from '../../platform/http/read-models.js';
+import { memberDocuments } from './member-documents.js';
 import { toMemberDto } from './member.view.js';
 
 /**
@@ -50,9 +50,9 @@ export async function selectMembersAsOf(
   today: string = businessToday(),
 ): Promise<MembersAsOf> {
   const selected: MemberDto[] = [];
-  for await (const batch of reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
+  for await (const batch of memberDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
-      if (typeof doc.entryDate !== 'string' || doc.entryDate > date) continue;
+      if (doc.entryDate === null || doc.entryDate > date) continue;
       const dto = toMemberDto(doc, today, date);
       if (inScope(dto, scope)) selected.push(dto);
     }
@@ -93,10 +93,9 @@ export async function countMembersAsOf(
   today: string = businessToday(),
 ): Promise<number> {
   let count = 0;
-  for await (const batch of reads.scan(MEMBERS, cooperativeId, SCAN_BATCH)) {
+  for await (const batch of memberDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch)
-      if (typeof doc.entryDate === 'string' && doc.entryDate <= date && inScope(toMemberDto(doc, today, date), scope))
-        count += 1;
+      if (doc.entryDate !== null && doc.entryDate <= date && inScope(toMemberDto(doc, today, date), scope)) count += 1;
     if (count > above) return count;
     await yieldToLoop();
   }

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, fieldError, MovementReportDto, ValidationError } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { attachment } from '../../platform/http/attachment.js';
@@ -54,10 +54,9 @@ export class MovementReportController {
   })
   async pdf(@CurrentActor() actor: Actor, @Param('year') raw: string, @Res() res: FastifyReply): Promise<void> {
     const report = await this.report(actor.cooperativeId, raw);
-    const coop = await this.reads.get(COOPERATIVES, actor.cooperativeId, actor.cooperativeId, 'Cooperative');
-    const text = (f: string): string => (typeof coop[f] === 'string' ? (coop[f] as string) : '');
+    const coop = await ownCooperative(this.reads, actor.cooperativeId);
     const pdf = await movementPdf(
-      { name: text('fullName') || text('name'), address: text('address'), zip: text('zip'), city: text('city') },
+      { name: coop.fullName || coop.name, address: coop.address, zip: coop.zip, city: coop.city },
       report,
     );
     await res
@@ -77,13 +76,8 @@ export class MovementReportController {
   })
   async xlsx(@CurrentActor() actor: Actor, @Param('year') raw: string, @Res() res: FastifyReply): Promise<void> {
     const report = await this.report(actor.cooperativeId, raw);
-    const coop = await this.reads.get(COOPERATIVES, actor.cooperativeId, actor.cooperativeId, 'Cooperative');
-    const name =
-      typeof coop.fullName === 'string' && coop.fullName !== ''
-        ? coop.fullName
-        : typeof coop.name === 'string'
-          ? coop.name
-          : '';
+    const coop = await ownCooperative(this.reads, actor.cooperativeId);
+    const name = coop.fullName || coop.name;
     const file = await movementXlsx(report, name);
     await res
       .status(200)

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type MovementReportDto, type ReadDocument } from '@coop/contracts';
-import { BALANCES, COOPERATIVES, MEMBERS, type MemberPostingEntry } from '@coop/projections';
+import { BALANCES } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
   emptiedByTransfer,
@@ -23,6 +25,7 @@ const PEER_BATCH = 500;
 const MEMBER_POSTINGS_MAX = 10_000;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/* A posting's fields (BALANCES); members and the cooperative are typed documents. */
 const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
 const int = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'number' ? (doc[f] as number) : 0);
 
@@ -73,8 +76,7 @@ export class MovementSource {
 
   /** The statutes' liability per share in cents, or null (the cooperative's `liabilityPerShare`). */
   async liabilityPerShare(cooperativeId: string): Promise<number | null> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    return typeof coop.liabilityPerShare === 'number' ? coop.liabilityPerShare : null;
+    return (await ownCooperative(this.reads, cooperativeId)).liabilityPerShare;
   }
 
   async report(
@@ -105,9 +107,9 @@ export class MovementSource {
     const sums = { startShares: 0, startCents: 0, endShares: 0, endCents: 0 };
     // Exits of the year that withdrew no share: whether a transfer emptied the holding is read after the pass.
     const emptied: { memberId: string; exitId: string; facts: MemberFacts }[] = [];
-    for await (const batch of this.reads.scan(MEMBERS, cooperativeId, MEMBER_BATCH)) {
+    for await (const batch of memberDocuments.scan(this.reads, cooperativeId, MEMBER_BATCH)) {
       for (const doc of batch) {
-        const postings = (doc.postings as MemberPostingEntry[] | undefined) ?? [];
+        const postings = doc.postings ?? [];
         let endShares = 0;
         for (const p of postings) {
           if (p.d <= before) {
@@ -120,12 +122,12 @@ export class MovementSource {
           }
         }
         sums.endShares += endShares;
-        const exitDate = str(doc, 'exitDate');
-        const exitId = str(doc, 'exitBalanceId');
+        const exitDate = doc.exitDate;
+        const exitId = doc.exitBalanceId;
         const facts: MemberFacts = {
-          entryDate: str(doc, 'entryDate'),
+          entryDate: doc.entryDate,
           exitDate,
-          exitReason: str(doc, 'exitReason'),
+          exitReason: doc.exitReason,
           emptiedByTransfer: false,
           sharesAtEnd: endShares,
         };

@@ -9,7 +9,8 @@ import {
   type ReadPage,
   type Sort,
 } from '@coop/contracts';
-import { MEMBERS, NOTIFICATIONS } from '@coop/projections';
+import { NOTIFICATIONS } from '@coop/projections';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 
@@ -93,11 +94,11 @@ export class NotificationReads {
     const memberIds = docs.map((d) => d.member).filter((m): m is string => typeof m === 'string');
     const members =
       memberIds.length > 0
-        ? await this.reads.getMany(MEMBERS, cooperativeId, memberIds)
-        : new Map<string, ReadDocument>();
+        ? await memberDocuments.getMany(this.reads, cooperativeId, memberIds)
+        : new Map<string, MemberDocument>();
     return docs.map((doc) => {
       const member = typeof doc.member === 'string' ? members.get(doc.member) : undefined;
-      return toNotificationDto(doc, typeof member?.memberNr === 'number' ? member.memberNr : null);
+      return toNotificationDto(doc, member?.memberNr ?? null);
     });
   }
 }

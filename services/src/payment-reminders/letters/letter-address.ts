@@ -1,4 +1,4 @@
-import type { ReadDocument } from '@coop/contracts';
+import type { MemberDocument } from '../../members/index.js';
 
 /*
  * The address block and the salutation of a letter to a member, from its document of the members' list (issue 45,
@@ -6,29 +6,27 @@ import type { ReadDocument } from '@coop/contracts';
  * salutation.
  */
 
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
-
 const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
 
 /** The address lines: name (with title), street and number, postcode and town, the country of a foreign member. */
-export function recipientLines(member: ReadDocument | undefined): string[] {
-  const title = TITLES[text(member, 'title')] ?? '';
-  const name = [title, text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' ');
+export function recipientLines(member: MemberDocument | undefined): string[] {
+  const title = TITLES[member?.title ?? ''] ?? '';
+  const name = [title, member?.givenName, member?.name].filter(Boolean).join(' ');
+  const representative = member?.legalRepresentation ?? null;
   const lines = [
-    text(member, 'name') === '' ? '' : name,
-    text(member, 'legalRepresentation') === '' ? '' : `vertreten durch ${text(member, 'legalRepresentation')}`,
-    [text(member, 'street'), text(member, 'streetHomeNumber')].filter(Boolean).join(' '),
-    [text(member, 'zipCode'), text(member, 'city')].filter(Boolean).join(' '),
-    member?.isForeign === true ? text(member, 'country') : '',
+    member?.name ? name : '',
+    representative === null ? '' : `vertreten durch ${representative}`,
+    [member?.street, member?.streetHomeNumber].filter(Boolean).join(' '),
+    [member?.zipCode, member?.city].filter(Boolean).join(' '),
+    member?.isForeign === true ? (member.country ?? '') : '',
   ];
   return lines.filter((l) => l !== '');
 }
 
 /** "Sehr geehrte Frau Dr. Muster," by the member's postal salutation; a firm or an unknown one: "Sehr geehrte Damen und Herren,". */
-export function salutationLine(member: ReadDocument | undefined): string {
-  const name = text(member, 'name');
-  const kind = text(member, 'postalSalutation');
+export function salutationLine(member: MemberDocument | undefined): string {
+  const name = member?.name ?? '';
+  const kind = member?.postalSalutation ?? '';
   if (name === '') return 'Sehr geehrte Damen und Herren,';
   switch (kind) {
     case 'female':

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ReadDocument, RemindedSubscription, ReminderLevel } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import type { RemindedSubscription, ReminderLevel } from '@coop/contracts';
+import { ownCooperative } from '../../cooperatives/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ReminderReads } from '../queries/reminder-reads.js';
 import { recipientLines, salutationLine } from './letter-address.js';
 import type { ReminderLetter } from './reminder-letter-pdf.js';
 import { renderLetters } from './render-letters.js';
-
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
 /**
  * The letters of one sending (issue 45): rendered from the reminders as recorded (level, day, the part of each
@@ -27,25 +24,25 @@ export class ReminderLetters {
   async pdf(cooperativeId: string, runId: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
     const docs = await this.reminders.ofRun(cooperativeId, runId);
     const [coop, members] = await Promise.all([
-      this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
+      ownCooperative(this.reads, cooperativeId),
       this.reminders.members(
         cooperativeId,
         docs.map((d) => String(d.member)),
       ),
     ]);
     const issuer = {
-      name: text(coop, 'fullName') || text(coop, 'name'),
-      address: text(coop, 'address'),
-      zip: text(coop, 'zip'),
-      city: text(coop, 'city'),
-      bankname: text(coop, 'bankname'),
-      iban: text(coop, 'iban'),
-      bic: text(coop, 'bic'),
+      name: coop.fullName || coop.name,
+      address: coop.address,
+      zip: coop.zip,
+      city: coop.city,
+      bankname: coop.bankname,
+      iban: coop.iban,
+      bic: coop.bic,
     };
     const letters: ReminderLetter[] = docs.map((d) => {
       const member = members.get(String(d.member));
       return {
-        memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
+        memberNr: member?.memberNr ?? null,
         salutation: salutationLine(member),
         recipient: recipientLines(member),
         level: Number(d.level) as ReminderLevel,

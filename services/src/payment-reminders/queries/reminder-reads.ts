@@ -6,7 +6,8 @@ import {
   type ReadDocument,
   type ShareDueView,
 } from '@coop/contracts';
-import { MEMBERS, PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDERS, SHARE_DUES } from '@coop/projections';
+import { PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDERS, SHARE_DUES } from '@coop/projections';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { addDays, dueReminder, isOverdue, type DueReminder, type DueSubscription } from '../domain/reminder-rule.js';
@@ -148,7 +149,7 @@ export class ReminderReads {
 
   /** The reminders recorded on `memberId`, newest first; a member of another cooperative is unknown (404), as on every member route. */
   async ofMember(cooperativeId: string, memberId: string): Promise<PaymentReminderDto[]> {
-    await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
+    await memberDocuments.get(this.reads, cooperativeId, memberId);
     const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
@@ -169,8 +170,8 @@ export class ReminderReads {
     return page.items;
   }
 
-  async members(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    return this.reads.getMany(MEMBERS, cooperativeId, ids);
+  async members(cooperativeId: string, ids: readonly string[]): Promise<Map<string, MemberDocument>> {
+    return memberDocuments.getMany(this.reads, cooperativeId, ids);
   }
 
   private async dtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<PaymentReminderDto[]> {
@@ -179,11 +180,10 @@ export class ReminderReads {
       docs.map((d) => String(d.member)),
     );
     return docs.map((d) => {
-      const nr = members.get(String(d.member))?.memberNr;
       return {
         id: d.id,
         member: String(d.member),
-        memberNr: typeof nr === 'number' ? nr : null,
+        memberNr: members.get(String(d.member))?.memberNr ?? null,
         level: Number(d.level),
         date: String(d.date),
         dueSince: String(d.dueSince),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCooperative } from '../../cooperatives/index.js';
+import { readMember } from '../../members/index.js';
 import type { ReadDocument } from '@coop/contracts';
 import { painXml } from './pain001.js';
 import { pain001Violations, parsePain, type XmlNode } from './pain001-rules.js';
@@ -15,7 +17,8 @@ const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefine
   path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
 const textAt = (node: XmlNode | undefined, ...path: string[]): string | undefined => child(node, ...path)?.text;
 
-const COOP: ReadDocument = {
+/** The cooperative's stored document; COOP its typed document (readCooperative: text trimmed). */
+const COOP_DOC: ReadDocument = {
   id: 'c1',
   position: '1',
   cooperativeId: 'c1',
@@ -24,6 +27,7 @@ const COOP: ReadDocument = {
   iban: 'DE89 3704 0044 0532 0130 00',
   bic: 'COBADEFFXXX',
 };
+const COOP = readCooperative(COOP_DOC);
 function payout(memberNr: number, fields: Partial<SepaPayout> = {}): SepaPayout {
   return {
     memberNr,
@@ -177,7 +181,9 @@ describe('SEPA payment file (pain.001.001.09)', () => {
       { field: null, template: 'memberBankDataMissing', parameters: { '0': '2, 3, 5' } },
     ]);
     expect(
-      sepaErrors({ ...COOP, fullName: '', name: ' ', iban: 'DE00', bic: '' }, [payout(1)]).map((e) => e.template),
+      sepaErrors(readCooperative({ ...COOP_DOC, fullName: '', name: ' ', iban: 'DE00', bic: '' }), [payout(1)]).map(
+        (e) => e.template,
+      ),
     ).toEqual(['missingCooperativeName', 'missingCooperativeIban', 'missingCooperativeBic']);
     expect(sepaErrors(COOP, [payout(1, { net: 0 })]).map((e) => e.template)).toEqual(['sepaNothingToPay']);
     expect(sepaErrors(COOP, [payout(1)])).toEqual([]);
@@ -198,9 +204,9 @@ describe('SEPA payment file (pain.001.001.09)', () => {
     expect(sepaErrors(COOP, payouts)).toEqual([
       { field: null, template: 'sepaNameNotRepresentable', parameters: { '0': '2, 3' } },
     ]);
-    expect(sepaErrors({ ...COOP, fullName: '株式会社', name: '' }, [payout(1)]).map((e) => e.template)).toEqual([
-      'missingCooperativeName',
-    ]);
+    expect(
+      sepaErrors(readCooperative({ ...COOP_DOC, fullName: '株式会社', name: '' }), [payout(1)]).map((e) => e.template),
+    ).toEqual(['missingCooperativeName']);
     const xml = painXml(paymentFile(CLOSURE, COOP, [payout(4, { holder: 'Иванова Мария' })], NOW));
     expect(textAt(child(parsePain(xml), 'CstmrCdtTrfInitn', 'PmtInf', 'CdtTrfTxInf'), 'Cdtr', 'Nm')).toBe(
       'Ivanova Mariya',
@@ -208,14 +214,15 @@ describe('SEPA payment file (pain.001.001.09)', () => {
   });
 
   it('names the account holder as the payee when the member keeps one apart, else the member (DOMAIN.md 7, Verification of Payee)', () => {
-    const member = (fields: Record<string, unknown>): ReadDocument => ({
-      id: 'm1',
-      position: '1',
-      cooperativeId: 'c1',
-      givenName: 'Lena',
-      name: 'Groß',
-      ...fields,
-    });
+    const member = (fields: Record<string, unknown>) =>
+      readMember({
+        id: 'm1',
+        position: '1',
+        cooperativeId: 'c1',
+        givenName: 'Lena',
+        name: 'Groß',
+        ...fields,
+      });
     expect(accountHolderOf(member({}))).toBe('Lena Groß');
     expect(accountHolderOf(member({ accountHolder: '  ' }))).toBe('Lena Groß');
     expect(accountHolderOf(member({ accountHolder: null }))).toBe('Lena Groß');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { readCooperative } from '../../cooperatives/index.js';
 import type { ReadDocument } from '@coop/contracts';
 import { painXml } from './pain001.js';
 import { pain001Violations, parsePain, type XmlNode } from './pain001-rules.js';
@@ -10,7 +11,8 @@ import { paidOf, paymentFile, remittanceText, sepaErrors, type SepaPayout } from
  */
 const child = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined =>
   path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
-const COOP: ReadDocument = {
+/** The cooperative's stored document; COOP its typed document (readCooperative: text trimmed). */
+const COOP_DOC: ReadDocument = {
   id: 'c1',
   position: '1',
   cooperativeId: 'c1',
@@ -19,6 +21,7 @@ const COOP: ReadDocument = {
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
 };
+const COOP = readCooperative(COOP_DOC);
 const payout = (memberNr: number, fields: Partial<SepaPayout> = {}): SepaPayout => ({
   memberNr,
   gross: 5255,

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { fieldError, isValidBic, isValidIban, type FieldError, type ReadDocument } from '@coop/contracts';
-import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { fieldError, isValidBic, isValidIban, type FieldError } from '@coop/contracts';
+import { DIVIDENDS } from '@coop/projections';
+import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
+import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
@@ -39,8 +42,9 @@ const creditOf = (p: SepaPayout): number => p.credited ?? 0;
 /** What the transfer pays: the net less what was credited to the Geschäftsguthaben. */
 export const paidOf = (p: SepaPayout): number => p.net - creditOf(p);
 
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
+/** What a payment file names of the cooperative, its debtor (the typed cooperative: text trimmed). */
+export type SepaDebtor = Pick<CooperativeDocument, 'name' | 'fullName' | 'iban' | 'bic'>;
+
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
 /**
@@ -62,26 +66,21 @@ export function messageId(year: number, now: Date): string {
 }
 
 /** `Dividende-<year>-SEPA-<cooperative>.xml` (issue 43; it was `sepa.xml`). */
-export function sepaFileName(year: number, cooperative: ReadDocument): string {
+export function sepaFileName(year: number, cooperative: SepaDebtor): string {
   return downloadName(
-    [
-      'Dividende',
-      String(year),
-      'SEPA',
-      fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft'),
-    ],
+    ['Dividende', String(year), 'SEPA', fileNamePart(cooperative.fullName || cooperative.name, 'Genossenschaft')],
     'xml',
   );
 }
 
 /** The refusals of a file: the cooperative's name, IBAN and BIC; every member paid without a valid IBAN (by number). */
-export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayout[]): FieldError[] {
+export function sepaErrors(cooperative: SepaDebtor, payouts: readonly SepaPayout[]): FieldError[] {
   const errors: FieldError[] = [];
-  const debtor = text(cooperative, 'fullName') || text(cooperative, 'name');
+  const debtor = cooperative.fullName || cooperative.name;
   if (!debtor || !isSepaRepresentable(debtor, NAME_MAX)) errors.push(fieldError(null, 'missingCooperativeName'));
-  const iban = compact(text(cooperative, 'iban'));
+  const iban = compact(cooperative.iban);
   if (!iban || !isValidIban(iban)) errors.push(fieldError(null, 'missingCooperativeIban'));
-  const bic = compact(text(cooperative, 'bic'));
+  const bic = compact(cooperative.bic);
   if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
   // A member whose whole net was credited to the Geschäftsguthaben (issue 45) is paid nothing: no bank data needed.
   const paid = payouts.filter((p) => paidOf(p) > 0);
@@ -97,7 +96,7 @@ export function sepaErrors(cooperative: ReadDocument, payouts: readonly SepaPayo
 /** The file of a closure whose check has no errors: one transfer per member with a payout above zero (net less credit), by number. */
 export function paymentFile(
   closure: { readonly year: number; readonly paymentDate: string },
-  cooperative: ReadDocument,
+  cooperative: SepaDebtor,
   payouts: readonly SepaPayout[],
   now: Date,
 ): SepaPaymentFile {
@@ -120,9 +119,9 @@ export function paymentFile(
     paymentInfoId: `DIV${closure.year}-${closure.paymentDate}`,
     executionDate: closure.paymentDate,
     debtor: {
-      name: text(cooperative, 'fullName') || text(cooperative, 'name'),
-      iban: compact(text(cooperative, 'iban')),
-      bic: compact(text(cooperative, 'bic')),
+      name: cooperative.fullName || cooperative.name,
+      iban: compact(cooperative.iban),
+      bic: compact(cooperative.bic),
     },
     transfers,
   };
@@ -163,10 +162,10 @@ export class SepaPayouts {
     // A closure still being written (issue 40): no payment file until its end (409 `closureInProgress`).
     const doc = requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
     const closure = { year: Number(doc.year), paymentDate: String(doc.paymentDate) };
-    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const cooperative = await ownCooperative(this.reads, cooperativeId);
     const payouts: SepaPayout[] = [];
     for (let from = 0; ;) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [
           { field: 'dividendId', op: 'eq', value: dividendId },
@@ -175,36 +174,36 @@ export class SepaPayouts {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: PAGE,
       });
-      const members = await this.reads.getMany(
-        MEMBERS,
+      const members = await memberDocuments.getMany(
+        this.reads,
         cooperativeId,
-        page.items.map((d) => String(d.member)),
+        page.items.map((d) => d.member),
       );
-      for (const d of page.items) payouts.push(payoutOf(d, members.get(String(d.member))));
+      for (const d of page.items) payouts.push(payoutOf(d, members.get(d.member)));
       if (page.items.length < PAGE) break;
-      from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
+      from = page.items[page.items.length - 1]!.memberNr + 1;
     }
     return { closure, payouts, cooperative };
   }
 }
 
 /** The payee name the bank compares with the IBAN (Verification of Payee): the account holder kept apart, else the member. */
-export function accountHolderOf(member: ReadDocument | undefined): string {
-  return text(member, 'accountHolder') || [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' ');
+export function accountHolderOf(member: MemberDocument | undefined): string {
+  return member?.accountHolder || [member?.givenName, member?.name].filter(Boolean).join(' ');
 }
 
-function payoutOf(result: ReadDocument, member: ReadDocument | undefined): SepaPayout {
-  const iban = compact(text(member, 'iban'));
-  const bic = compact(text(member, 'bic'));
+function payoutOf(result: DividendMemberDocument, member: MemberDocument | undefined): SepaPayout {
+  const iban = compact(member?.iban ?? '');
+  const bic = compact(member?.bic ?? '');
   return {
-    memberNr: Number(result.memberNr),
-    gross: Number(result.amount),
-    kapest: Number(result.dividendTax),
-    soli: Number(result.solidarityTax),
-    churchTax: Number(result.churchTax),
-    // A result projected before issue 45 holds the payout only, which was the whole net.
-    net: Number(result.netAmount ?? result.paymentAmount),
-    credited: Number(result.creditedAmount ?? 0),
+    memberNr: result.memberNr,
+    gross: result.amount,
+    kapest: result.dividendTax,
+    soli: result.solidarityTax,
+    churchTax: result.churchTax,
+    // A result projected before issue 45 holds the payout only, which was the whole net (readDividendMember).
+    net: result.netAmount,
+    credited: result.creditedAmount,
     holder: accountHolderOf(member),
     iban: iban || null,
     bic: bic || null,

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ViewArgs } from '@coop/contracts';
-import { MEMBERS, SqliteReadStore } from '@coop/projections';
+import { SqliteReadStore } from '@coop/projections';
+import { MEMBERS } from '@coop/projections/members';
 import { ReadModels } from './read-models.js';
 
 describe("ReadModels: documents by id and views, within the caller's cooperative", () => {

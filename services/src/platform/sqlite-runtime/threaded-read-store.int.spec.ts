@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReadDocument, ReadQuery, WriteOp } from '@coop/contracts';
-import { MEMBERS, SqliteReadStore, USERS } from '@coop/projections';
+import { SqliteReadStore, USERS } from '@coop/projections';
+import { MEMBERS, readMember } from '@coop/projections/members';
 import { areas } from '../../areas.js';
 import { toMemberDto } from '../../members/queries/member.view.js';
 import { ReadModels } from '../http/read-models.js';
@@ -121,7 +122,7 @@ afterEach(async () => {
     for (const args of [{ today: '2026-11-23' }, { today: '2026-11-23', date: '2019-06-30' }]) {
       const page = await store.findView(MEMBERS.name, query, { name: 'member', args });
       const expected = (await reference.find(MEMBERS.name, query)).items.map((doc) =>
-        toMemberDto(doc, args.today, args.date),
+        toMemberDto(readMember(doc), args.today, args.date),
       );
       expect(JSON.parse(page.json)).toEqual(expected);
       expect([page.count, page.total]).toEqual([2, 3]);

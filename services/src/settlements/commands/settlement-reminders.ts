@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { businessToday } from '@coop/contracts';
-import { COOPERATIVES } from '@coop/projections';
+import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { EventNotifier } from '../../notifications/index.js';
 import { MAX_LIMIT } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -60,8 +60,8 @@ export class SettlementReminders implements OnApplicationBootstrap, OnModuleDest
   async checkAll(today: string): Promise<number> {
     let raised = 0;
     for (let offset = 0; ; offset += MAX_LIMIT) {
-      const page = await this.reads.listAcrossCooperatives(
-        COOPERATIVES,
+      const page = await cooperativeDocuments.listAcrossCooperatives(
+        this.reads,
         { offset: String(offset), limit: String(MAX_LIMIT) },
         [],
       );

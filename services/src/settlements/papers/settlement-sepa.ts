@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type FieldError, type ReadDocument } from '@coop/contracts';
-import { COOPERATIVES, SETTLEMENTS } from '@coop/projections';
-import { controlSum, sepaErrors, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
+import { SETTLEMENTS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { controlSum, sepaErrors, type SepaDebtor, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 
 /** The most transfers one settlement file holds (a year's leavers paid on one day). */
 const FILE_MAX = 10_000;
 
+/** A text field of a settlement (this area's own read model): trimmed, empty when absent. */
 const text = (doc: ReadDocument | undefined, field: string): string =>
   typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const euros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
@@ -35,7 +37,7 @@ export function settlementRemittance(year: number, t: SettlementTransfer): strin
 export function settlementFile(
   year: number,
   payoutDate: string,
-  cooperative: ReadDocument,
+  cooperative: SepaDebtor,
   transfers: readonly SettlementTransfer[],
   now: Date,
 ): SepaPaymentFile {
@@ -46,9 +48,9 @@ export function settlementFile(
     paymentInfoId: `AUS${year}-${payoutDate}`,
     executionDate: payoutDate,
     debtor: {
-      name: text(cooperative, 'fullName') || text(cooperative, 'name'),
-      iban: text(cooperative, 'iban').replace(/\s+/g, '').toUpperCase(),
-      bic: text(cooperative, 'bic').replace(/\s+/g, '').toUpperCase(),
+      name: cooperative.fullName || cooperative.name,
+      iban: cooperative.iban.replace(/\s+/g, '').toUpperCase(),
+      bic: cooperative.bic.replace(/\s+/g, '').toUpperCase(),
     },
     transfers: transfers
       .filter((t) => t.net > 0)
@@ -77,7 +79,7 @@ export class SettlementSepa {
   ): Promise<
     { readonly xml: SepaPaymentFile; readonly name: string; readonly sum: number } | { readonly errors: FieldError[] }
   > {
-    const cooperative = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
+    const cooperative = await ownCooperative(this.reads, cooperativeId);
     const page = await this.reads.query(SETTLEMENTS, cooperativeId, {
       cooperativeId,
       filters: [
@@ -113,7 +115,7 @@ export class SettlementSepa {
         String(year),
         payoutDate,
         'SEPA',
-        fileNamePart(text(cooperative, 'fullName') || text(cooperative, 'name'), 'Genossenschaft'),
+        fileNamePart(cooperative.fullName || cooperative.name, 'Genossenschaft'),
       ],
       'xml',
     );

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, NotFoundError, ValidationError, type ReadDocument } from '@coop/contracts';
-import { COOPERATIVES, MEMBERS, SETTLEMENTS } from '@coop/projections';
+import { SETTLEMENTS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { memberDocuments } from '../../members/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { settlementStatementPdf } from './settlement-statement-pdf.js';
 
+/** A text field of the settlement (this area's own read model): trimmed, empty when absent. */
 const text = (doc: ReadDocument | undefined, field: string): string =>
   typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
@@ -19,19 +22,16 @@ export class SettlementStatements {
     if (!row) throw new NotFoundError('Settlement', id);
     if (row.status !== 'paid') throw new ValidationError([fieldError('id', 'settlementNotPaid')]);
     const [coop, member] = await Promise.all([
-      this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative'),
-      this.reads.getMany(MEMBERS, cooperativeId, [String(row.memberId)]).then((m) => m.get(String(row.memberId))),
+      ownCooperative(this.reads, cooperativeId),
+      memberDocuments
+        .getMany(this.reads, cooperativeId, [String(row.memberId)])
+        .then((m) => m.get(String(row.memberId))),
     ]);
-    const issuer = {
-      name: text(coop, 'fullName') || text(coop, 'name'),
-      address: text(coop, 'address'),
-      zip: text(coop, 'zip'),
-      city: text(coop, 'city'),
-    };
+    const issuer = { name: coop.fullName || coop.name, address: coop.address, zip: coop.zip, city: coop.city };
     const recipient = [
-      [text(member, 'givenName'), text(member, 'name')].filter(Boolean).join(' '),
-      [text(member, 'street'), text(member, 'streetHomeNumber')].filter(Boolean).join(' '),
-      [text(member, 'zipCode'), text(member, 'city')].filter(Boolean).join(' '),
+      [member?.givenName, member?.name].filter(Boolean).join(' '),
+      [member?.street, member?.streetHomeNumber].filter(Boolean).join(' '),
+      [member?.zipCode, member?.city].filter(Boolean).join(' '),
     ].filter((l) => l !== '');
     const memberNr = typeof row.memberNr === 'number' ? row.memberNr : null;
     const pdf = await settlementStatementPdf(issuer, {

@@ -6,7 +6,8 @@ import {
   type SettlementDto,
   type SettlementTermsDto,
 } from '@coop/contracts';
-import { DIVIDENDS, MEMBERS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS, SETTLEMENTS } from '@coop/projections';
+import { DIVIDENDS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS, SETTLEMENTS } from '@coop/projections';
+import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
 
@@ -99,7 +100,7 @@ export class SettlementReads {
     const memberIds = docs.map((d) => String(d.memberId));
     const [terms, members, settlementMembers, closedYears] = await Promise.all([
       this.terms(cooperativeId),
-      this.reads.getMany(MEMBERS, cooperativeId, memberIds),
+      memberDocuments.getMany(this.reads, cooperativeId, memberIds),
       this.reads.getMany(SETTLEMENT_MEMBERS, cooperativeId, memberIds),
       this.closedYears(cooperativeId, [...new Set(docs.map((d) => Number(d.year)))]),
     ]);
@@ -117,14 +118,9 @@ export class SettlementReads {
       return {
         id: doc.id,
         memberId,
-        memberNr:
-          typeof doc.memberNr === 'number'
-            ? doc.memberNr
-            : typeof member?.memberNr === 'number'
-              ? member.memberNr
-              : null,
-        name: typeof member?.name === 'string' ? member.name : '',
-        givenName: typeof member?.givenName === 'string' ? member.givenName : null,
+        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : (member?.memberNr ?? null),
+        name: member?.name ?? '',
+        givenName: member?.givenName ?? null,
         endBalanceId: String(doc.endBalanceId),
         reason,
         year,

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { BalanceDto, ReadDocument, RecordedEvent, ShareDto, Sort } from '@coop/contracts';
-import { BALANCES, memberDisplayName, MEMBERS, membersProjector, previewDocuments } from '@coop/projections';
+import { BALANCES, membersProjector, previewDocuments } from '@coop/projections';
+import { MEMBERS, readMember, type MemberDocument } from '@coop/projections/members';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { TypedReads } from '../../platform/http/typed-reads.js';
 import { toBalanceDto, toShareDto } from './ledger.view.js';
+
+/**
+ * The members beside the postings, typed by the members' one reader (readMember). The share ledger reads the members'
+ * collection itself, the one area besides the members area allowed to (`read-model-through-its-owner`): the members
+ * area's commands use the share ledger (closed years, share terms), so its index.ts would close an import circle.
+ */
+const memberDocuments = new TypedReads<MemberDocument>(MEMBERS, 'Member', readMember);
 
 export const BALANCES_DEFAULT_SORT: readonly Sort[] = [{ field: 'date', direction: 'desc' }];
 
@@ -15,9 +24,9 @@ export class LedgerReads {
    * Current member documents by id (for names and numbers shown beside postings): a key look-up each, no
    * query with a count (a posting's answer needs one or two members, a page of postings twenty at most).
    */
-  private async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    return this.reads.getMany(
-      MEMBERS,
+  private async membersById(cooperativeId: string, ids: readonly string[]): Promise<Map<string, MemberDocument>> {
+    return memberDocuments.getMany(
+      this.reads,
       cooperativeId,
       ids.filter((id) => id !== ''),
     );
@@ -28,7 +37,7 @@ export class LedgerReads {
       [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'),
     );
     const members = await this.membersById(cooperativeId, ids);
-    return docs.map((d) => toBalanceDto(d, members, memberDisplayName));
+    return docs.map((d) => toBalanceDto(d, members));
   }
 
   /** Rows of the share register with their members' current names and numbers. */
@@ -37,7 +46,7 @@ export class LedgerReads {
       cooperativeId,
       docs.map((d) => d.member).filter((v): v is string => typeof v === 'string'),
     );
-    return docs.map((d) => toShareDto(d, members, memberDisplayName));
+    return docs.map((d) => toShareDto(d, members));
   }
 
   /**
@@ -56,12 +65,12 @@ export class LedgerReads {
     );
     const doc = preview({ collection: BALANCES.name, id: balanceId });
     if (!doc) return undefined;
-    const members = new Map<string, ReadDocument>();
+    const members = new Map<string, MemberDocument>();
     for (const id of [doc.member, doc.transferTo, doc.transferFrom]) {
-      const member = typeof id === 'string' ? preview({ collection: MEMBERS.name, id }) : undefined;
-      if (member) members.set(member.id, member);
+      const member = typeof id === 'string' ? preview({ collection: memberDocuments.collection, id }) : undefined;
+      if (member) members.set(member.id, readMember(member));
     }
-    return toBalanceDto(doc, members, memberDisplayName);
+    return toBalanceDto(doc, members);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Instalment, ReadDocument, ReadQuery, Sort } from '@coop/contracts';
-import { MEMBERS, SHARE_DUES } from '@coop/projections';
+import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections';
 import { MAX_LIMIT, parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareDueDto } from '@coop/contracts';
@@ -79,7 +79,8 @@ export class ShareDueReads {
 
   /** Every subscription of the member (also those paid in full), oldest first; 404 for a member of another cooperative. */
   async ofMember(cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
-    await this.reads.get(MEMBERS, cooperativeId, memberId, 'Member');
+    // The area's own record of every admitted member (share_due_members) answers whether the member is the cooperative's.
+    await this.reads.get(SHARE_DUE_MEMBERS, cooperativeId, memberId, 'Member');
     const page = await this.reads.query(SHARE_DUES, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],

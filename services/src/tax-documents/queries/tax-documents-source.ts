@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { churchName, type ReadDocument } from '@coop/contracts';
-import { COOPERATIVES, DIVIDEND_MEMBERS, DIVIDENDS, MEMBERS } from '@coop/projections';
+import { DIVIDENDS } from '@coop/projections';
+import { ownCooperative } from '../../cooperatives/index.js';
+import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CertificateData, CertificateIssuer } from '../render/tax-certificate-pdf.js';
@@ -8,13 +11,6 @@ import type { TaxReturnData } from '../render/tax-return.js';
 
 /** Documents read per query (keyset pages on the member number; ids per `getMany`). */
 const PAGE = 2000;
-
-const text = (doc: ReadDocument | undefined, field: string): string => {
-  const v = doc?.[field];
-  return typeof v === 'string' ? v.trim() : '';
-};
-const cents = (doc: ReadDocument, field: string): number =>
-  typeof doc[field] === 'number' ? (doc[field] as number) : 0;
 
 /** A member's result in a closure as the certificate reads it, without the version (decided by the issue register). */
 export type CertificateFacts = Omit<CertificateData, 'version'>;
@@ -31,15 +27,14 @@ export class TaxDocumentsSource {
   }
 
   async issuer(cooperativeId: string): Promise<CertificateIssuer> {
-    const coop = await this.reads.get(COOPERATIVES, cooperativeId, cooperativeId, 'Cooperative');
-    const taxNumber = text(coop, 'taxId');
+    const coop = await ownCooperative(this.reads, cooperativeId);
     return {
-      name: text(coop, 'fullName') || text(coop, 'name'),
-      address: text(coop, 'address'),
-      zip: text(coop, 'zip'),
-      city: text(coop, 'city'),
-      taxNumber,
-      taxOffice: text(coop, 'taxOffice'),
+      name: coop.fullName || coop.name,
+      address: coop.address,
+      zip: coop.zip,
+      city: coop.city,
+      taxNumber: coop.taxId,
+      taxOffice: coop.taxOffice,
     };
   }
 
@@ -69,38 +64,41 @@ export class TaxDocumentsSource {
     const results = await this.results(cooperativeId, dividendId, memberId);
     const members = await this.many(
       cooperativeId,
-      results.map((r) => String(r.member)),
+      results.map((r) => r.member),
     );
     return results.map((r) => {
-      const m = members.get(String(r.member));
-      const name = [text(m, 'givenName'), text(m, 'name')].filter((s) => s !== '').join(' ');
-      const churchId = typeof r.churchId === 'string' && r.churchId !== '' ? r.churchId : null;
+      const m = members.get(r.member);
       return {
-        memberId: String(r.member),
-        memberNr: Number(r.memberNr),
-        name,
-        street: [text(m, 'street'), text(m, 'streetHomeNumber')].filter((s) => s !== '').join(' '),
-        zipCity: [text(m, 'zipCode'), text(m, 'city')].filter((s) => s !== '').join(' '),
-        year: Number(r.year),
-        paymentDate: String(r.paymentDate),
-        gross: cents(r, 'dividend'),
-        exempt: cents(r, 'exemptions'),
-        kapest: cents(r, 'dividendTax'),
-        soli: cents(r, 'solidarityTax'),
-        churchTax: cents(r, 'churchTax'),
-        churchName: churchId !== null && cents(r, 'churchTax') > 0 ? churchName(churchId) : null,
-        basisOfTax: String(r.basisOfTax ?? 'standard'),
-        // Issue 45: what of the net was credited to the Geschäftsguthaben (a result before it: none, the payout was the net).
-        net: typeof r.netAmount === 'number' ? r.netAmount : cents(r, 'paymentAmount'),
-        credited: cents(r, 'creditedAmount'),
+        memberId: r.member,
+        memberNr: r.memberNr,
+        name: [m?.givenName, m?.name].filter(Boolean).join(' '),
+        street: [m?.street, m?.streetHomeNumber].filter(Boolean).join(' '),
+        zipCity: [m?.zipCode, m?.city].filter(Boolean).join(' '),
+        year: r.year,
+        paymentDate: r.paymentDate,
+        gross: r.dividend,
+        exempt: r.exemptions,
+        kapest: r.dividendTax,
+        soli: r.solidarityTax,
+        churchTax: r.churchTax,
+        churchName: r.churchId !== null && r.churchTax > 0 ? churchName(r.churchId) : null,
+        basisOfTax: r.basisOfTax || 'standard',
+        // Issue 45: what of the net was credited to the Geschäftsguthaben (a result before it: none, the payout was the
+        // net; readDividendMember).
+        net: r.netAmount,
+        credited: r.creditedAmount,
       };
     });
   }
 
-  private async results(cooperativeId: string, dividendId: string, memberId: string | null): Promise<ReadDocument[]> {
-    const docs: ReadDocument[] = [];
+  private async results(
+    cooperativeId: string,
+    dividendId: string,
+    memberId: string | null,
+  ): Promise<DividendMemberDocument[]> {
+    const docs: DividendMemberDocument[] = [];
     for (let from = 0; ;) {
-      const page = await this.reads.query(DIVIDEND_MEMBERS, cooperativeId, {
+      const page = await dividendResults.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [
           { field: 'dividendId', op: 'eq', value: dividendId },
@@ -112,14 +110,14 @@ export class TaxDocumentsSource {
       });
       docs.push(...page.items);
       if (page.items.length < PAGE) return docs;
-      from = Number(page.items[page.items.length - 1]!.memberNr) + 1;
+      from = page.items[page.items.length - 1]!.memberNr + 1;
     }
   }
 
-  private async many(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ReadDocument>> {
-    const found = new Map<string, ReadDocument>();
+  private async many(cooperativeId: string, ids: readonly string[]): Promise<Map<string, MemberDocument>> {
+    const found = new Map<string, MemberDocument>();
     for (let i = 0; i < ids.length; i += PAGE) {
-      for (const [id, doc] of await this.reads.getMany(MEMBERS, cooperativeId, ids.slice(i, i + PAGE)))
+      for (const [id, doc] of await memberDocuments.getMany(this.reads, cooperativeId, ids.slice(i, i + PAGE)))
         found.set(id, doc);
     }
     return found;

@@ -9,7 +9,7 @@ import {
   type Decider,
   type DomainEvent,
 } from '@coop/contracts';
-import { EXEMPTION_ORDERS, MEMBERS, memberDisplayName, NON_ASSESSMENTS } from '@coop/projections';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -22,7 +22,7 @@ import {
 } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
 import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
-import { memberMasterDecider } from '../../members/index.js';
+import { memberDocuments, memberMasterDecider, memberName } from '../../members/index.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
@@ -92,7 +92,7 @@ export class TaxPaperWriter {
   async holder(memberId: string, cooperativeId: string): Promise<TaxPaperHolder | null> {
     if (memberId === '') return null;
     // An erased member (issue 27) takes no paper: its sealed fields would make its key anew.
-    const [doc] = (await this.reads.getMany(MEMBERS, cooperativeId, [memberId])).values();
+    const [doc] = (await memberDocuments.getMany(this.reads, cooperativeId, [memberId])).values();
     if (doc?.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
     const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [
       memberDataSubject(memberId),
@@ -113,7 +113,7 @@ export class TaxPaperWriter {
     holder: TaxPaperHolder | null,
   ): Promise<SpouseJointOrder[]> {
     if (holder === null) return [];
-    const linking = await this.reads.query(MEMBERS, cooperativeId, {
+    const linking = await memberDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'spouse', op: 'eq', value: memberId }],
       sort: [{ field: 'id', direction: 'asc' }],
@@ -124,11 +124,11 @@ export class TaxPaperWriter {
     if (holder.linkedSpouse !== null) ids.add(holder.linkedSpouse);
     ids.delete(memberId);
     if (ids.size === 0) return [];
-    const docs = await this.reads.getMany(MEMBERS, cooperativeId, [...ids]);
+    const docs = await memberDocuments.getMany(this.reads, cooperativeId, [...ids]);
     const out: SpouseJointOrder[] = [];
     for (const [id, doc] of docs) {
       const { state } = await this.writer.load(exemptionOrdersStream(id), exemptionOrderDecider);
-      const label = [typeof doc.memberNr === 'number' ? String(doc.memberNr) : '', memberDisplayName(doc)]
+      const label = [doc.memberNr === null ? '' : String(doc.memberNr), memberName(doc)]
         .filter((p) => p !== '')
         .join(' ');
       for (const [exemptionOrderId, order] of Object.entries(state.papers)) {

@@ -12,7 +12,7 @@ import {
 } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
 import { businessToday, previousDay } from '@coop/contracts';
-import { MemberReads } from '../../members/index.js';
+import { MemberReads, type MemberDocument } from '../../members/index.js';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { toExemptionOrderDto, toNonAssessmentDto } from './tax-paper.view.js';
 
@@ -64,14 +64,12 @@ export class TaxPaperReads {
    * The member documents named by the papers (member and spouse), for the names shown, and the spouses the members'
    * master data link (a joint order's spouse tax id is the spouse member's own: issue 39/43).
    */
-  private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, ReadDocument>> {
+  private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, MemberDocument>> {
     const people = await this.members.membersById(
       cooperativeId,
       docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')),
     );
-    const linked = [...people.values()].flatMap((m) =>
-      typeof m.spouse === 'string' && !people.has(m.spouse) ? [m.spouse] : [],
-    );
+    const linked = [...people.values()].flatMap((m) => (m.spouse !== null && !people.has(m.spouse) ? [m.spouse] : []));
     if (linked.length === 0) return people;
     for (const [id, doc] of await this.members.membersById(cooperativeId, [...new Set(linked)])) people.set(id, doc);
     return people;

@@ -1,31 +1,32 @@
 import { taxPaperState, type ExemptionOrderDto, type NonAssessmentDto, type ReadDocument } from '@coop/contracts';
-import { memberDisplayName } from '@coop/projections';
+import { memberName, type MemberDocument } from '../../members/index.js';
 
+/* The paper's own fields (exemption orders, certificates: this area's read models); the members' through MemberDocument. */
 const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
 const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
 
 /** The member's current name and number (from `members`, the current member documents by id), else the copy in the paper's document. */
 function memberOf(
   doc: ReadDocument,
-  members: ReadonlyMap<string, ReadDocument>,
+  members: ReadonlyMap<string, MemberDocument>,
 ): { member: string; memberName: string; memberNr: number | null } {
   const member = str(doc, 'member') ?? '';
   const m = members.get(member);
   return {
     member,
-    memberName: m ? memberDisplayName(m) : (str(doc, 'memberName') ?? ''),
-    memberNr: m ? int(m, 'memberNr') : int(doc, 'memberNr'),
+    memberName: m ? memberName(m) : (str(doc, 'memberName') ?? ''),
+    memberNr: m ? m.memberNr : int(doc, 'memberNr'),
   };
 }
 
 /** A member document with a Steuer-IdNr: entered by hand or from the tax office's answer. */
-const hasTaxId = (doc: ReadDocument | undefined): boolean =>
-  doc !== undefined && (str(doc, 'manualTaxId') !== null || str(doc, 'taxId') !== null);
+const hasTaxId = (doc: MemberDocument | undefined): boolean =>
+  doc !== undefined && (doc.manualTaxId !== null || doc.taxId !== null);
 
 /** "Name, Given name" of the spouse recorded in the member's master data (not a member). */
-function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null {
+function recordedSpouseName(memberDoc: MemberDocument | undefined): string | null {
   if (!memberDoc) return null;
-  const name = [str(memberDoc, 'spouseName'), str(memberDoc, 'spouseGivenName')].filter((p) => p !== null).join(', ');
+  const name = [memberDoc.spouseName, memberDoc.spouseGivenName].filter((p) => p !== null).join(', ');
   return name === '' ? null : name;
 }
 
@@ -34,15 +35,15 @@ function recordedSpouseName(memberDoc: ReadDocument | undefined): string | null 
  * order, else linked in the member's master data) by its own member record; else the member's recorded `spouseTaxId`.
  */
 function spouseTaxIdMissing(
-  spouseDoc: ReadDocument | undefined,
-  memberDoc: ReadDocument | undefined,
-  members: ReadonlyMap<string, ReadDocument>,
+  spouseDoc: MemberDocument | undefined,
+  memberDoc: MemberDocument | undefined,
+  members: ReadonlyMap<string, MemberDocument>,
 ): boolean {
   if (spouseDoc) return !hasTaxId(spouseDoc);
-  const linked = memberDoc ? str(memberDoc, 'spouse') : null;
+  const linked = memberDoc ? memberDoc.spouse : null;
   const linkedDoc = linked ? members.get(linked) : undefined;
   if (linkedDoc) return !hasTaxId(linkedDoc);
-  return memberDoc === undefined || str(memberDoc, 'spouseTaxId') === null;
+  return memberDoc === undefined || memberDoc.spouseTaxId === null;
 }
 
 /**
@@ -52,7 +53,7 @@ function spouseTaxIdMissing(
  */
 export function toExemptionOrderDto(
   doc: ReadDocument,
-  members: ReadonlyMap<string, ReadDocument>,
+  members: ReadonlyMap<string, MemberDocument>,
   today: string,
 ): ExemptionOrderDto {
   const joint = doc.joint === true;
@@ -68,7 +69,7 @@ export function toExemptionOrderDto(
     fsatyp: joint ? 'Gemeinsamer' : 'Einzelner',
     spouse,
     spouseName: spouseDoc
-      ? memberDisplayName(spouseDoc)
+      ? memberName(spouseDoc)
       : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
     memberTaxIdMissing: !hasTaxId(memberDoc),
     spouseTaxIdMissing: joint && spouseTaxIdMissing(spouseDoc, memberDoc, members),
@@ -83,7 +84,7 @@ export function toExemptionOrderDto(
 
 export function toNonAssessmentDto(
   doc: ReadDocument,
-  members: ReadonlyMap<string, ReadDocument>,
+  members: ReadonlyMap<string, MemberDocument>,
   today: string,
 ): NonAssessmentDto {
   const endDate = str(doc, 'endDate') ?? '';

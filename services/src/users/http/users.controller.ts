@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { grantableRoles, Option, OwnPasswordChange, UserCreate, UserDto, UserWrite } from '@coop/contracts';
-import { COOPERATIVES, USERS } from '@coop/projections';
+import { USERS } from '@coop/projections';
+import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
@@ -99,7 +100,7 @@ export class UsersController {
         'onlySuperAdminOtherCooperative',
       );
     }
-    await this.reads.get(COOPERATIVES, target, target, 'Cooperative');
+    await cooperativeDocuments.get(this.reads, target, target);
     const id = await this.commands.execute(new CreateUserCommand(contextFor(actor), target, input(body)));
     return toUserDto(await this.reads.get(USERS, target, id, 'User'));
   }
