@@ -359,7 +359,7 @@ try {
   if (BEFORE) {
     // the dry run of the other build and of this one, interleaved, the first alternating: ratios at the same load
     const pairs = [];
-    for (let round_ = 0; round_ < ROUNDS; round_++) {
+    for (let round_ = 0; STAGES.includes('dry-run') && round_ < ROUNDS; round_++) {
       const order = round_ % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
       const pair = {};
       for (const which of order) {
