@@ -167,11 +167,11 @@ export function refuseCaseVariants(appends: readonly StreamAppend[]): void {
   }
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
 /** The name upper-cased character by character, as .NET's ordinal comparison ignoring case does (ß stays ß). */
 function foldCase(name: string): string {
-  // ASCII alone (every name the product makes): upper-casing the whole name is upper-casing each character.
+  // Printable ASCII alone (every name the product makes): upper-casing the whole name is upper-casing each character.
   if (ASCII.test(name)) return name.toUpperCase();
   let folded = '';
   for (const c of name) {
