@@ -13,9 +13,14 @@
 // Before and after (issue 39): BENCH_IMPORT_BEFORE=DIR names another build of the product (a checkout whose
 // services/dist was built); its dry run is then run interleaved with this build's, BENCH_IMPORT_ROUNDS times each (2),
 // the one going first alternating, with the machine's load average beside every figure and their ratio.
-// BENCH_IMPORT_STAGES=dry-run leaves the write out (it takes minutes more with its read models).
+// BENCH_IMPORT_STAGES=dry-run leaves the write out (it takes minutes more with its read models); with BENCH_IMPORT_BEFORE
+// and the write stage, the writes of both builds are interleaved too, each on a fresh copy of the store as the first
+// start left it (issue 39/40, performance.md section 26).
+// Memory: besides the peak resident set the command line prints, the process's anonymous memory (RssAnon of
+// /proc/PID/status, sampled every 200 ms: the mapped event log not counted, issue 40) is reported at its peak, and for
+// the write its peak until "Written" (the read models' rebuild after it runs in a thread of the same process).
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, built, log, now, PRODUCT_NODE_FLAGS, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
@@ -237,6 +242,32 @@ function generate(dir) {
   };
 }
 
+/** The anonymous resident memory of a process in MB (RssAnon), 0 when it cannot be read (gone, not Linux). */
+function rssAnonMb(pid) {
+  try {
+    const kb = /^RssAnon:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The write's figures of a command line's run: until "Written", the read models after it, memory. */
+function writeFigure(r) {
+  const written = /^Written: .*\(after ([\d.]+) s\)/m.exec(r.output);
+  const projected = /^Read models up to date in ([\d.]+) s/m.exec(r.output);
+  return {
+    exitCode: r.code,
+    seconds: written ? Number(written[1]) : r.seconds,
+    processSeconds: r.seconds,
+    readModelsSeconds: projected ? Number(projected[1]) : null,
+    peakRssMb: r.peakRssMb,
+    peakAnonMb: r.peakAnonMb,
+    peakAnonUntilWrittenMb: r.peakAnonUntilWrittenMb,
+    load: r.load,
+  };
+}
+
 /** Runs the command line in its own process: exit code, wall time, peak memory it reports, its output. */
 function runCli(args, dataDir, root = ROOT) {
   return new Promise((resolve, reject) => {
@@ -248,13 +279,33 @@ function runCli(args, dataDir, root = ROOT) {
       { cwd: root, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
-    child.stdout.on('data', (c) => (output += c.toString()));
+    let anonMb = 0;
+    let anonUntilWrittenMb = null;
+    const sample = setInterval(() => {
+      anonMb = Math.max(anonMb, rssAnonMb(child.pid));
+    }, 200);
+    child.stdout.on('data', (c) => {
+      output += c.toString();
+      if (anonUntilWrittenMb === null && /^Written: /m.test(output)) {
+        anonMb = Math.max(anonMb, rssAnonMb(child.pid));
+        anonUntilWrittenMb = anonMb;
+      }
+    });
     child.stderr.on('data', (c) => (output += c.toString()));
     child.once('error', reject);
     child.once('exit', (code) => {
+      clearInterval(sample);
       const seconds = round((now() - t0) / 1000, 1);
       const peak = /Peak memory: (\d+) MB/.exec(output);
-      resolve({ code, seconds, peakRssMb: peak ? Number(peak[1]) : null, output, load: [loadBefore, load()] });
+      resolve({
+        code,
+        seconds,
+        peakRssMb: peak ? Number(peak[1]) : null,
+        peakAnonMb: anonMb,
+        peakAnonUntilWrittenMb: anonUntilWrittenMb,
+        output,
+        load: [loadBefore, load()],
+      });
     });
   });
 }
@@ -294,12 +345,21 @@ try {
   );
   await running.close();
   figures.terms = terms;
+  // The store as the first start left it: each write of a before/after comparison starts from a copy of it.
+  const template = join(dir, 'store-template');
+  cpSync(storeDir, template, { recursive: true });
+  const freshStore = (name) => {
+    const copy = join(dir, name);
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(template, copy, { recursive: true });
+    return copy;
+  };
 
   const base = [...data.files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings']; // generated people may share an IBAN (households): confirmed as a clerk would after the check
   if (BEFORE) {
     // the dry run of the other build and of this one, interleaved, the first alternating: ratios at the same load
     const pairs = [];
-    for (let round_ = 0; round_ < ROUNDS; round_++) {
+    for (let round_ = 0; STAGES.includes('dry-run') && round_ < ROUNDS; round_++) {
       const order = round_ % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
       const pair = {};
       for (const which of order) {
@@ -315,31 +375,49 @@ try {
       pairs.push(pair);
     }
     figures.beforeAfter = { before: BEFORE, pairs };
+    if (STAGES.includes('write')) {
+      // the writes, interleaved the same way, each on a fresh copy of the store (a write into a store holding the same
+      // files writes nothing)
+      const writes = [];
+      for (let round_ = 0; round_ < ROUNDS; round_++) {
+        const order = round_ % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
+        const pair = {};
+        for (const which of order) {
+          const store = freshStore(`store-write-${which}`);
+          const r = await runCli(base, store, which === 'before' ? BEFORE : ROOT);
+          pair[which] = writeFigure(r);
+          rmSync(store, { recursive: true, force: true });
+          log(
+            `    write ${which} (${which === 'before' ? BEFORE : 'this build'}): exit ${r.code}, ${pair[which].seconds} s to "Written" (process ${r.seconds} s), peak ${r.peakRssMb} MB, anonymous ${r.peakAnonUntilWrittenMb} MB until "Written" (${r.peakAnonMb} MB in all), load ${r.load.join(' → ')}`,
+          );
+          if (r.code !== 0) log(r.output.split('\n').slice(0, 40).join('\n'));
+        }
+        pair.ratio = round(pair.after.seconds / pair.before.seconds, 2);
+        log(`    write round ${round_ + 1}: after / before = ${pair.ratio}`);
+        writes.push(pair);
+      }
+      figures.beforeAfter.writes = writes;
+    }
   }
   const stages = [
     ['dry run', [...base, '--dry-run']],
     ['write', base],
-  ].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')));
+  ].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')) && !(BEFORE && stage === 'write'));
   for (const [stage, args] of stages) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);
     // The write: from the start of the command to "Written" (start, reading, checking, appending); the read models
     // follow after it (rebuilt from the log) and are shown apart.
-    const written = /^Written: .*\(after ([\d.]+) s\)/m.exec(r.output);
-    const projected = /^Read models up to date in ([\d.]+) s/m.exec(r.output);
-    const seconds = stage === 'write' && written ? Number(written[1]) : r.seconds;
     const figure = {
-      exitCode: r.code,
-      seconds,
-      processSeconds: r.seconds,
-      readModelsSeconds: projected ? Number(projected[1]) : null,
-      peakRssMb: r.peakRssMb,
+      ...(stage === 'write'
+        ? writeFigure(r)
+        : { exitCode: r.code, seconds: r.seconds, peakRssMb: r.peakRssMb, peakAnonMb: r.peakAnonMb, load: r.load }),
       events: summary ? Number(summary[1]) : null,
-      load: r.load,
     };
+    const seconds = figure.seconds;
     figures[stage === 'write' ? 'write' : 'dryRun'] = figure;
     log(
-      `    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB, load ${r.load.join(' → ')}`,
+      `    ${stage}: exit ${r.code}, ${seconds} s${stage === 'write' ? ` (read models ${figure.readModelsSeconds} s more, the process ${r.seconds} s)` : ''}, peak memory ${r.peakRssMb} MB, anonymous ${stage === 'write' ? `${r.peakAnonUntilWrittenMb} MB until "Written", ` : ''}${r.peakAnonMb} MB at most, load ${r.load.join(' → ')}`,
     );
     if (r.code !== 0) log(r.output.split('\n').slice(0, 80).join('\n'));
     checks.push({
@@ -348,7 +426,7 @@ try {
       actual: seconds,
       unit: 's',
       pass: r.code === 0 && seconds <= TARGET_SECONDS,
-      detail: `peak memory ${r.peakRssMb} MB${stage === 'write' ? `; read models rebuilt in ${figure.readModelsSeconds} s after it` : ''}; load ${r.load.join(' → ')}; exit ${r.code}`,
+      detail: `peak memory ${r.peakRssMb} MB (anonymous ${r.peakAnonMb} MB)${stage === 'write' ? `; read models rebuilt in ${figure.readModelsSeconds} s after it` : ''}; load ${r.load.join(' → ')}; exit ${r.code}`,
     });
   }
   // The write appended what the dry run said it would.

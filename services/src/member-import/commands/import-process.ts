@@ -55,7 +55,12 @@ export interface ImportRun {
   readonly ctx: CommandContext;
   readonly cooperativeId: string;
   readonly importId: string;
-  readonly decisions: readonly Decision[];
+  /**
+   * The plan's decisions, in order. The process lets a chunk's go once the chunk is in the log (each entry set to
+   * undefined): the events written are not held for the rest of the write (issue 40). A run broken off finishes from
+   * the same array, whose chunks not yet written are still there.
+   */
+  readonly decisions: Array<Decision | undefined>;
   readonly chunks: readonly Chunk[];
   /** The dividend register as read: a year closing meanwhile fails the next chunk (postings into it are refused). */
   readonly closedYears: ClosedYears | null;
@@ -135,13 +140,14 @@ export class ImportProcess {
     });
     if (record === null) return loaded; // written before
     const appends: StreamAppend[] = [];
+    // The record's metadata for every event of the chunk: one object (the store writes its text once), one time.
+    const metadata = record.events[0]!.metadata;
     for (let i = chunk.from; i < chunk.to; i++) {
-      const d = run.decisions[i]!;
-      appends.push({
-        streamId: d.streamId,
-        expected: d.expected < 0 ? 'no_stream' : d.expected,
-        events: this.writer.stamp(d.events, run.ctx, run.cooperativeId) as NewEvent[],
-      });
+      const d = run.decisions[i];
+      if (d === undefined) throw new Error(`Import ${run.importId}: decision ${i} was let go before it was written`);
+      const events: NewEvent[] = [];
+      for (const e of d.events) events.push({ type: e.type, data: e.data, metadata } as NewEvent);
+      appends.push({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events });
     }
     if (run.closedYears) appends.push(revisionCheck(run.closedYears));
     appends.push(record);
@@ -150,9 +156,11 @@ export class ImportProcess {
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       const again = await this.load(run.cooperativeId);
-      if (chunksDone(again, run.importId) > index) return again; // the store had it: written once
-      throw error;
+      if (chunksDone(again, run.importId) <= index) throw error;
+      letGo(run, chunk); // the store had it: written once
+      return again;
     }
+    letGo(run, chunk);
     return {
       state: importRegisterDecider.evolve(
         loaded.state,
@@ -164,6 +172,11 @@ export class ImportProcess {
       expected: nextRevision(loaded.expected),
     };
   }
+}
+
+/** The chunk's decisions let go: it is in the log, and nothing reads them again. */
+function letGo(run: ImportRun, chunk: Chunk): void {
+  for (let i = chunk.from; i < chunk.to; i++) run.decisions[i] = undefined;
 }
 
 /** Chunks of `importId` in the log (0 when it is not running). */

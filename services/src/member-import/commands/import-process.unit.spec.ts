@@ -188,6 +188,32 @@ describe('the import write as a process (issue 40)', () => {
     }
   });
 
+  it("lets a chunk's decisions go once it is in the log, and keeps a chunk refused with a conflict for the next run", async () => {
+    // Appends: the start, chunks 0 and 1, then chunk 2 refused with a conflict the store did not take (not written).
+    const broken = failing(store, 4, 'before', () => new ConcurrencyError(`member-m9`, 2, 3));
+    const first = await started(broken);
+    const chunks = first.run.chunks;
+    await expect(first.process.finish(first.run, await first.process.load(COOP))).rejects.toThrow(ConcurrencyError);
+    // what is written is let go; what is not is still there for the next run
+    const held = (c: { from: number; to: number }): boolean[] =>
+      first.run.decisions.slice(c.from, c.to).map((d) => d !== undefined);
+    expect([...held(chunks[0]!), ...held(chunks[1]!)].every((h) => !h)).toBe(true);
+    expect(chunks.slice(2).every((c) => held(c).every((h) => h))).toBe(true);
+    const process = new ImportProcess(writerOn(store), store);
+    await process.finish(first.run, await process.load(COOP));
+    expect(first.run.decisions.every((d) => d === undefined)).toBe(true);
+    const reference = mkdtempSync(join(tmpdir(), 'coop-import-process-ref-'));
+    const clean = new SqliteEventStore(join(reference, 'events.sqlite'), 1 << 20);
+    try {
+      const whole = await started(clean);
+      await whole.process.finish(whole.run, await whole.process.load(COOP));
+      expect(await log()).toEqual(await lines(clean));
+    } finally {
+      await clean.close();
+      rmSync(reference, { recursive: true, force: true });
+    }
+  });
+
   it('leaves a run broken off by a refused chunk running, and the next run finishes it to the same log', async () => {
     // Appends: the start, chunks 0 and 1, then chunk 2 refused.
     const broken = failing(store, 4, 'before', () => new Error('leader unavailable'));

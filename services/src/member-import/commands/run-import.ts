@@ -24,7 +24,7 @@ import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import type { DetectedFormat, ExistingPerson, ImportMapping, ImportProblem, ImportSummary } from '../import-types.js';
 import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
-import { ImportIds } from '../domain/import-chunks.js';
+import { ImportIds, type Chunk } from '../domain/import-chunks.js';
 import {
   importedBefore,
   importRegisterDecider,
@@ -79,8 +79,9 @@ type Begun =
       readonly prepared: PreparedImport;
       readonly importId: string;
       readonly done: false;
-      readonly decisions: readonly Decision[];
-      readonly chunkEvents: number;
+      /** The only holder of the decisions (`prepared` has none): the process lets each chunk's go once written. */
+      readonly decisions: Array<Decision | undefined>;
+      readonly chunks: readonly Chunk[];
     };
 
 /** A replay for a write: the import's id (its ids derive from it) and, to resume, the plan it was begun with. */
@@ -207,9 +208,10 @@ export class RunImport {
       const replay: ReplayFor = running
         ? { importId: running.importId, plan: running.plan }
         : { importId: newRecordId(), plan: null };
-      const prepared = await this.prepare(cooperativeId, files, mapping, options.progress, replay);
-      if (prepared.before) return { prepared, importId: prepared.before.importId, done: true };
-      const decisions = appendingDecisions(prepared.decisions);
+      const read = await this.prepare(cooperativeId, files, mapping, options.progress, replay);
+      if (read.before) return { prepared: read, importId: read.before.importId, done: true };
+      const decisions = appendingDecisions(read.decisions);
+      const prepared: PreparedImport = { ...read, decisions: [] };
       if (running) {
         // A resume: the plan decided again must be the plan begun, else its written part and the rest would not fit.
         if (
@@ -218,7 +220,8 @@ export class RunImport {
         ) {
           throw new ValidationError([fieldError('files', 'importPlanChanged', running.importId)]);
         }
-        return { prepared, importId: running.importId, done: false, decisions, chunkEvents: running.plan.chunkEvents };
+        const chunks = planChunks(decisions, running.plan.chunkEvents);
+        return { prepared, importId: running.importId, done: false, decisions, chunks };
       }
       refuseProblems(prepared);
       refuseUnconfirmed(prepared, options.confirmWarnings === true);
@@ -250,7 +253,7 @@ export class RunImport {
       if (start)
         await this.events.appendMulti([...(prepared.closedYears ? [revisionCheck(prepared.closedYears)] : []), start]);
       stopHereInTests('import:started');
-      return { prepared, importId: replay.importId, done: false, decisions, chunkEvents };
+      return { prepared, importId: replay.importId, done: false, decisions, chunks };
     });
     const { prepared, importId } = begun;
     if (!begun.done) {
@@ -260,7 +263,7 @@ export class RunImport {
           cooperativeId,
           importId,
           decisions: begun.decisions,
-          chunks: planChunks(begun.decisions, begun.chunkEvents),
+          chunks: begun.chunks,
           closedYears: prepared.closedYears,
           progress: options.chunkProgress ?? (() => {}),
           wait: options.wait !== false,

@@ -36,13 +36,24 @@ interface Sealed {
 /** `_personal`: one sealed group, or several (one per subject) when an event's fields belong to more than one. */
 const SEALED = '_personal';
 
-/** A key's fingerprint: an HMAC of a fixed label, so it tells keys apart and reveals nothing of the key. */
+/** Fingerprints worked out, by the key's buffer: a batch seals every event of a subject with the same buffer. */
+const fingerprints = new WeakMap<Buffer, string>();
+
+/**
+ * A key's fingerprint: an HMAC of a fixed label, so it tells keys apart and reveals nothing of the key. Worked out once
+ * per key buffer (an import's chunk seals thousands of events with one member's key; issue 39).
+ */
 function keyId(key: Buffer): string {
-  return createHmac('sha256', key)
-    .update('coop-ledger personal-data key id')
-    .digest()
-    .subarray(0, 12)
-    .toString('base64');
+  let kid = fingerprints.get(key);
+  if (kid === undefined) {
+    kid = createHmac('sha256', key)
+      .update('coop-ledger personal-data key id')
+      .digest()
+      .subarray(0, 12)
+      .toString('base64');
+    fingerprints.set(key, kid);
+  }
+  return kid;
 }
 
 /** The result of opening one event's data. */

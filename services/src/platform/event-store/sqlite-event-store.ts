@@ -21,6 +21,9 @@ const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 
 const POLL_MS = 250;
 
+/** No metadata seen yet in an append (a value no event carries). */
+const NOT_YET = Symbol('no metadata yet');
+
 /**
  * Bytes of the log file read through a memory map: the most this build of SQLite maps (`SQLITE_MAX_MMAP_SIZE`,
  * 0x7fff0000), so that a log of up to 2 GiB is mapped whole and can be kept in memory (`prewarmEventLog`, decision 41).
@@ -77,9 +80,8 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
       )`);
     this.appended.setMaxListeners(0);
     this.stmts = {
-      head: this.db.prepare<[string], { r: number | null }>(
-        'SELECT MAX(revision) AS r FROM events WHERE stream_id = ?',
-      ),
+      // one value, no row object: an import's chunk looks up thousands of streams (issue 39)
+      head: this.db.prepare<[string], number | null>('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck(),
       insert: this.db.prepare('INSERT INTO events (stream_id, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)'),
       stream: this.db
         .prepare<[string], EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
@@ -145,20 +147,28 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
     // every stream that failed, not only the first.
     refuseCaseVariants(appends);
     const revisions: Record<string, number> = {};
-    const current = (streamId: string): number => (revisions[streamId] ??= this.stmts.head.get(streamId)?.r ?? -1);
+    const current = (streamId: string): number => (revisions[streamId] ??= this.stmts.head.get(streamId) ?? -1);
     const conflicts = conflictsOf(appends, current);
     if (conflicts.length > 0) throw concurrencyError(conflicts);
     let position = -1n;
+    // The events of one command share their metadata object (StreamWriter.stamp; an import's chunk shares one): its
+    // text is made once per object, not once per event.
+    let metadata: unknown = NOT_YET;
+    let metadataText: string | undefined;
     for (const { streamId, events } of appends) {
       let revision = current(streamId);
       for (const event of events) {
         revision += 1;
+        if (event.metadata !== metadata) {
+          metadata = event.metadata;
+          metadataText = JSON.stringify(metadata);
+        }
         const info = this.stmts.insert.run(
           streamId,
           revision,
           event.type,
           JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
+          metadataText as string,
         );
         position = BigInt(info.lastInsertRowid);
       }

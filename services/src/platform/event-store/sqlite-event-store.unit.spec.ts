@@ -108,3 +108,24 @@ describe('SqliteEventStore with a closure-sized write', () => {
     expect(last.map((e) => (e.data as { elmaNumber: string }).elmaNumber)).toEqual(['199999']);
   });
 });
+
+describe('SqliteEventStore metadata of an append (issue 39: its text made once per metadata object)', () => {
+  it('stores each event with its own metadata when objects alternate, are shared, or are equal but not the same', async () => {
+    const by = (user: string, n: number): NewEvent => {
+      const e = event(n);
+      return { ...e, metadata: { ...e.metadata, user } } as NewEvent;
+    };
+    const shared = by('shared', 0).metadata;
+    const withShared = (n: number): NewEvent => ({ ...event(n), metadata: shared }) as NewEvent;
+    await store.appendMulti([
+      { streamId: 's1', expected: 'no_stream', events: [by('a', 1), withShared(2), by('b', 3)] },
+      { streamId: 's2', expected: 'no_stream', events: [withShared(4), by('a', 5), withShared(6)] },
+      { streamId: 's1', expected: 2, events: [by('c', 7)] },
+    ]);
+    const users = (await store.readAll(0n, 100)).map((e) => `${e.streamId}#${e.revision} ${e.metadata.user}`);
+    expect(users).toEqual(['s1#0 a', 's1#1 shared', 's1#2 b', 's2#0 shared', 's2#1 a', 's2#2 shared', 's1#3 c']);
+    // a later append starts afresh: its first event's metadata is written, not the last one's of the append before
+    await store.append('s3', 'no_stream', [withShared(8), by('d', 9)]);
+    expect((await store.readStream('s3')).map((e) => e.metadata.user)).toEqual(['shared', 'd']);
+  });
+});

@@ -185,4 +185,13 @@ describe('refuseCaseVariants', () => {
     ).toThrow(StreamNamesDifferInCaseError);
     expect(() => refuseCaseVariants([entry('straße', 0), entry('STRASSE', 0)])).not.toThrow();
   });
+
+  it('finds a variant after a name repeated many times, and variants beyond ASCII (each name folded once)', () => {
+    const repeated = Array.from({ length: 50 }, (_, i) => entry('member-A', i));
+    expect(() => refuseCaseVariants([...repeated, entry('MEMBER-a', 'any')])).toThrow(StreamNamesDifferInCaseError);
+    expect(() => refuseCaseVariants([entry('mitglied-Ärger', 0), entry('mitglied-ärger', 0)])).toThrow(
+      StreamNamesDifferInCaseError,
+    );
+    expect(() => refuseCaseVariants([...repeated, entry('member-b', 0), entry('member-b', 1)])).not.toThrow();
+  });
 });
