@@ -132,7 +132,19 @@ export async function chooseLanguage(page: Page, locale: 'en' | 'de'): Promise<v
 export async function openMenu(page: Page, button: string, option: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     await page.waitForSelector(button, { visible: true });
-    await page.click(button);
+    // The button found can be drawn anew before the click reaches it ("Node is either not clickable or not an
+    // Element", fresh clone of stop 50 under load): that is a click that did nothing, and the clerk clicks again.
+    const clicked = await page.click(button).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt === 3) throw error;
+        return false;
+      },
+    );
+    if (!clicked) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline && !(await page.$(option))) await new Promise((r) => setTimeout(r, 100));
     if ((await page.$(option)) || attempt === 3) return;
