@@ -161,7 +161,7 @@ async function pages<T>(
       offset,
       limit: PAGE,
     });
-    out.push(...page.items);
+    for (const item of page.items) out.push(item);
     if (page.items.length < PAGE) return out;
   }
 }

@@ -149,7 +149,7 @@ export class DividendReads {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: MEMBER_PAGE,
       });
-      docs.push(...page.items);
+      for (const item of page.items) docs.push(item);
       if (page.items.length < MEMBER_PAGE) return docs;
       from = page.items[page.items.length - 1]!.memberNr + 1;
     }

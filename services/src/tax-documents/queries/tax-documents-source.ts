@@ -108,7 +108,7 @@ export class TaxDocumentsSource {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: PAGE,
       });
-      docs.push(...page.items);
+      for (const item of page.items) docs.push(item);
       if (page.items.length < PAGE) return docs;
       from = page.items[page.items.length - 1]!.memberNr + 1;
     }

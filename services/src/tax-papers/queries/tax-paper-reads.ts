@@ -102,7 +102,7 @@ export class TaxPaperReads {
         offset,
         limit,
       });
-      out.push(...page.items);
+      for (const item of page.items) out.push(item);
       if (page.items.length < limit) return out;
     }
   }
