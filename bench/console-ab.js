@@ -13,8 +13,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 /* global document, window, MutationObserver -- functions run in the page */
-import puppeteer from 'puppeteer-core';
-import { log, now, PRODUCT_NODE_FLAGS, round, saveResult } from './lib.js';
+import { log, now, PRODUCT_NODE_FLAGS, round, saveResult, launchChromium } from './lib.js';
 
 const [rootA, rootB] = [process.argv[2], process.argv[3]].map((r) => (r ? resolve(r) : undefined));
 if (!rootA || !rootB) throw new Error('usage: node bench/console-ab.js <rootA> <rootB> [loads]');
@@ -135,20 +134,7 @@ const quartiles = (xs) => {
 const startedAt = now();
 const loadAtStart = loadavg();
 const sides = [await start(rootA, process.env.ADMIN_UI_DIR_A), await start(rootB, process.env.ADMIN_UI_DIR_B)];
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (const side of sides) await firstLoad(browser, side); // warm-up
   const loads = [[], []];

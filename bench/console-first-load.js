@@ -14,8 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult } from './lib.js';
+import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult, launchChromium } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const TARGET_MS = 1000;
@@ -147,20 +146,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const startedAt = now();
 const product = await startDemoProduct();
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   for (const screen of SCREENS) await firstLoad(browser, product, screen); // warm-up: the server's first requests
   const figures = { runs: RUNS, loadBefore: loadavg().map((l) => round(l, 2)) };

@@ -13,8 +13,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import puppeteer from 'puppeteer-core';
-import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult } from './lib.js';
+import { log, now, PRODUCT_NODE_FLAGS, ROOT, round, saveResult, launchChromium } from './lib.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
@@ -193,20 +192,7 @@ async function oneRun(browser, product) {
 
 const startedAt = now();
 const product = await startProduct();
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   await oneRun(browser, product); // warm-up: argon2 and the server's first requests
   const runs = [];

@@ -10,8 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { PRODUCT_NODE_FLAGS, ROOT } from './lib.js';
+import { PRODUCT_NODE_FLAGS, ROOT, launchChromium } from './lib.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -56,20 +55,7 @@ const { token } = await (
     body: JSON.stringify({ username: 'admin', password }),
   })
 ).json();
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const CATS = [
   'disabled-by-default-v8.cpu_profiler',
   'devtools.timeline',

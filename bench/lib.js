@@ -392,3 +392,25 @@ export function threadShares(before, after, seconds) {
   const api = named.find((u) => u.tid === process.pid);
   return [api, ...named.filter((u) => u !== api).sort((a, b) => b.seconds - a.seconds)];
 }
+
+/** Chromium's flags for the benches (README: headless, no sandbox, nothing fetched in the background). */
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium (`CHROME_PATH` points elsewhere) through puppeteer-core, loaded only by the benches that use it. */
+export async function launchChromium() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  return puppeteer.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROME_ARGS,
+  });
+}
