@@ -88,6 +88,24 @@ export class ReadModels {
     return this.store.findView(spec.name, { ...query, cooperativeId }, view);
   }
 
+  /**
+   * Every page of a query within one cooperative, `pageSize` documents at a time (the query's own offset and limit are
+   * ignored): for the reads that go through all documents that match a filter without holding them (one loop here, not
+   * one per area). The sort should end on `id`, so that pages neither repeat nor skip a document.
+   */
+  async *queryPages(
+    spec: CollectionSpec,
+    cooperativeId: string,
+    query: Omit<ReadQuery, 'offset' | 'limit' | 'cooperativeId'>,
+    pageSize: number,
+  ): AsyncIterable<ReadDocument[]> {
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await this.query(spec, cooperativeId, { ...query, cooperativeId, offset, limit: pageSize });
+      if (page.items.length > 0) yield page.items;
+      if (page.items.length < pageSize) return;
+    }
+  }
+
   /** Every document of the cooperative in id order, in batches (ReadStore.scan): a whole collection streamed, never held. */
   scan(spec: CollectionSpec, cooperativeId: string, batchSize: number): AsyncIterable<ReadDocument[]> {
     const waiting = this.before?.();

@@ -58,4 +58,16 @@ describe("ReadModels: documents by id and views, within the caller's cooperative
       'Unknown read view member',
     );
   });
+  it("pages through every matching document of the caller's cooperative once, whatever the page size", async () => {
+    const sort = [{ field: 'id', direction: 'asc' as const }];
+    for (const size of [1, 2, 3]) {
+      const pages: string[][] = [];
+      for await (const page of reads.queryPages(MEMBERS, 'coop-a', { sort }, size)) pages.push(page.map((d) => d.id));
+      expect(pages.flat()).toEqual(['m-a1', 'm-a2']);
+      expect(pages.every((p) => p.length > 0 && p.length <= size)).toBe(true);
+    }
+    const none: ReadDocument[][] = [];
+    for await (const page of reads.queryPages(MEMBERS, 'coop-c', { sort }, 2)) none.push(page);
+    expect(none).toEqual([]);
+  });
 });

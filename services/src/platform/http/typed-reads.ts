@@ -63,6 +63,16 @@ export class TypedReads<T> {
     return { items: page.items.map(this.read), total: page.total };
   }
 
+  /** Every page of a query within one cooperative as typed documents (ReadModels.queryPages). */
+  async *queryPages(
+    reads: ReadModels,
+    cooperativeId: string,
+    query: Omit<ReadQuery, 'offset' | 'limit' | 'cooperativeId'>,
+    pageSize: number,
+  ): AsyncIterable<T[]> {
+    for await (const page of reads.queryPages(this.spec, cooperativeId, query, pageSize)) yield page.map(this.read);
+  }
+
   /** Every document of the cooperative in id order, in batches: a whole collection streamed, never held. */
   async *scan(reads: ReadModels, cooperativeId: string, batchSize: number): AsyncIterable<T[]> {
     for await (const batch of reads.scan(this.spec, cooperativeId, batchSize)) yield batch.map(this.read);
