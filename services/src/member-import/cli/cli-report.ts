@@ -137,11 +137,33 @@ export function formatProblems(
 ): string {
   const t = TEXTS[lang];
   if (total === 0) return t.none;
-  const lines = [`${t.problems(total)}:`];
-  for (const p of problems.slice(0, PROBLEMS_SHOWN))
+  return listed(t.problems(total), problems, total, text, lang, files);
+}
+
+/** The possible duplicates a write needs confirmed, under their own heading (not counted again as problems). */
+export function formatWarnings(
+  warnings: readonly ImportProblem[],
+  total: number,
+  text: (p: ImportProblem) => string,
+  lang: CliLang,
+  files = 1,
+): string {
+  return listed(CLI_TEXTS[lang].warnings(total), warnings, total, text, lang, files);
+}
+
+function listed(
+  heading: string,
+  items: readonly ImportProblem[],
+  total: number,
+  text: (p: ImportProblem) => string,
+  lang: CliLang,
+  files: number,
+): string {
+  const lines = [heading.endsWith(':') ? heading : `${heading}:`];
+  for (const p of items.slice(0, PROBLEMS_SHOWN))
     lines.push(`  ${files > 1 && p.file !== null ? `${p.file}: ` : ''}${text(p)}`);
-  const rest = total - Math.min(problems.length, PROBLEMS_SHOWN);
-  if (rest > 0) lines.push(`  ${t.more(rest)}`);
+  const rest = total - Math.min(items.length, PROBLEMS_SHOWN);
+  if (rest > 0) lines.push(`  ${TEXTS[lang].more(rest)}`);
   return lines.join('\n');
 }
 

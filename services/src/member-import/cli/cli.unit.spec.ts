@@ -1,6 +1,6 @@
 import type { ImportProblem, ImportSummary } from '../import-types.js';
 import { parseImportArgs, UsageError } from './cli-args.js';
-import { formatFormats, formatProblems, formatSummary, PROBLEMS_SHOWN } from './cli-report.js';
+import { formatFormats, formatProblems, formatSummary, formatWarnings, PROBLEMS_SHOWN } from './cli-report.js';
 
 describe('npm run import: arguments', () => {
   it('takes files, the cooperative, --dry-run, --mapping, --lang and --confirm-warnings', () => {
@@ -96,5 +96,28 @@ describe('npm run import: what it prints', () => {
     expect(lines[1]).toBe('  a.csv: row 2: wrong');
     expect(lines.at(-1)).toContain('1010 more');
     expect(formatProblems([], 0, () => '', 'de')).toBe('Keine Probleme.');
+  });
+});
+
+describe('npm run import: possible duplicates', () => {
+  it('lists them under their own heading once, not as problems', () => {
+    const warning = {
+      file: null,
+      sheet: 'Mitglieder',
+      row: 3,
+      column: null,
+      field: null,
+      value: null,
+      template: 'importPossibleDuplicate',
+      parameters: {},
+    };
+    const de = formatWarnings([warning], 1, (p) => `Zeile ${p.row}: gleiche Steuer-ID`, 'de').split('\n');
+    expect(de).toEqual([
+      'Mögliche Doppelerfassungen (1), vor dem Schreiben zu prüfen:',
+      '  Zeile 3: gleiche Steuer-ID',
+    ]);
+    const en = formatWarnings([warning], 2, () => 'same tax id', 'en');
+    expect(en).not.toMatch(/^\d+ problems?:/m);
+    expect(en.split('\n')[0]).toBe('Possible duplicates (2), to check before writing:');
   });
 });

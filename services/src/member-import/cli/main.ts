@@ -19,6 +19,7 @@ import {
   formatFormats,
   formatMapping,
   formatProblems,
+  formatWarnings,
   formatSummary,
   type MappingSource,
 } from './cli-report.js';
@@ -166,9 +167,7 @@ async function run(
     );
     console.log(formatProblems(result.problems, result.problemCount, text, lang, files.length));
     if (result.warningCount > 0)
-      console.log(
-        `\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`,
-      );
+      console.log(`\n${formatWarnings(result.warnings, result.warningCount, text, lang, files.length)}`);
     const before = result.alreadyImported;
     console.log(
       `\n${before ? t.before(before.importId, before.at, before.by) : result.problemCount === 0 ? `${t.dryRun} ${t.canWrite}` : t.dryRun}`,
@@ -209,9 +208,7 @@ async function run(
     if (error instanceof ValidationError && error.errors.some((e) => e.template === 'importWarningsNotConfirmed')) {
       await runner.start();
       const result = await runImport.dryRun(ctx, files, mapping);
-      console.log(
-        `\n${t.warnings(result.warningCount)}\n${formatProblems(result.warnings, result.warningCount, text, lang, files.length)}`,
-      );
+      console.log(`\n${formatWarnings(result.warnings, result.warningCount, text, lang, files.length)}`);
       console.log(`\n${t.unconfirmed}`);
       return PROBLEMS;
     }
