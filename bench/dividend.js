@@ -197,6 +197,7 @@ try {
     }
     memory.reset();
     const closureRssBeforeMb = memory.rssMb();
+    const closureAnonBeforeMb = memory.anonMb();
     const headBefore = probe.head();
     const countBefore = probe.count();
     log(`(b) POST /api/v1/dividend/store ${JSON.stringify(params)}`);
@@ -225,13 +226,18 @@ try {
       peakMb: memory.peakMb(),
       sampledPeakMb: memory.sampledPeakMb(),
       rssAfterMb: memory.rssMb(),
+      // Issue 40: the anonymous memory the closure adds to the API process (at most 1.5 GB), sampled every 50 ms.
+      anonBeforeMb: closureAnonBeforeMb,
+      anonPeakMb: memory.anonPeakMb(),
+      anonAddedMb: memory.anonPeakMb() - closureAnonBeforeMb,
       dividendId: stored?.id ?? null,
       memberCount: stored?.memberCount ?? null,
       ...(res.status >= 300 ? { refusal: stored ?? text.slice(0, 2000) } : {}),
     };
     log(
       `    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
-        `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB`,
+        `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB; ` +
+        `anonymous ${closureAnonBeforeMb} MB before, peak ${closure.anonPeakMb} MB (+${closure.anonAddedMb} MB)`,
     );
     if (res.status >= 300) log(`    refused: ${text.slice(0, 1000)}`);
     if (!closure.dividendId && [201, 202].includes(res.status)) {

@@ -50,7 +50,7 @@ export function startApi(dataDir, { nodeFlags = [], env = {} } = {}) {
   });
 }
 
-/** A field of /proc/<pid>/status in kB (VmHWM, VmRSS), as MB. */
+/** A field of /proc/<pid>/status in kB (VmHWM, VmRSS, RssAnon), as MB. */
 function statusMb(pid, field) {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
   return match ? Math.round(Number(match[1]) / 1024) : null;
@@ -59,13 +59,16 @@ function statusMb(pid, field) {
 /**
  * The process's peak resident memory per phase: `peakMb()` is VmHWM, the highest resident set since the start or the
  * last `reset()` (writing 5 to /proc/<pid>/clear_refs sets it to the present resident set). Beside it a sampler reads
- * VmRSS every 50 ms (`sampledPeakMb`), a check on the reset.
+ * VmRSS every 50 ms (`sampledPeakMb`), a check on the reset, and RssAnon (`anonPeakMb`): the anonymous memory alone,
+ * the memory-mapped event log and read store not counted (issue 40's bound is on it).
  */
 export function memoryWatch(pid) {
   let sampled = 0;
+  let anon = 0;
   const timer = setInterval(() => {
     try {
       sampled = Math.max(sampled, statusMb(pid, 'VmRSS') ?? 0);
+      anon = Math.max(anon, statusMb(pid, 'RssAnon') ?? 0);
     } catch {
       // The process ended.
     }
@@ -75,10 +78,13 @@ export function memoryWatch(pid) {
     reset() {
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       sampled = statusMb(pid, 'VmRSS') ?? 0;
+      anon = statusMb(pid, 'RssAnon') ?? 0;
     },
     peakMb: () => statusMb(pid, 'VmHWM'),
     rssMb: () => statusMb(pid, 'VmRSS'),
+    anonMb: () => statusMb(pid, 'RssAnon'),
     sampledPeakMb: () => sampled,
+    anonPeakMb: () => anon,
     stop: () => clearInterval(timer),
   };
 }
