@@ -13,28 +13,24 @@
 // leaves the fill reusable. A fill made before the dividend's read models existed is rebuilt once in the cache first
 // (`services/dist/rebuild.js`, timed).
 // `node bench/dividend.js` (built code: `npx tsc -b services` first, or `node bench/run.js dividend`).
+// Its requests: bench/support/dividend-requests.js; the closure (b): dividend-closure.js; the fill's dividend read
+// models: dividend-read-models.js (all in bench/support/).
 // Knobs: BENCH_DIVIDEND_MEMBERS (200000), BENCH_DIVIDEND_POSTINGS (10 a member), BENCH_DIVIDEND_RUNS (5),
 // BENCH_DIVIDEND_YEAR (last year), BENCH_DIVIDEND_PERCENT (4), BENCH_DIVIDEND_CLOSURE (1; 0: calculation only),
 // BENCH_DIVIDEND_PROFILE=<dir> (`--cpu-prof` of every thread of the API into <dir>; bench/support/profile-summary.js),
 // BENCH_DIVIDEND_CALC_PROFILE (1: after the timed runs one more calculation, profiled: the API thread's hot spots and
 // every thread's CPU time go into the result; 0: none).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { benchEnv, built, log, now, round, ROOT, saveResult, tempDataDir } from './lib.js';
-import {
-  memoryWatch,
-  processUsage,
-  startApi,
-  threadCpu,
-  threadCpuBetween,
-  usageBetween,
-} from './support/api-process.js';
+import { built, log, now, round, saveResult, tempDataDir } from './lib.js';
+import { memoryWatch, startApi, threadCpu, threadCpuBetween } from './support/api-process.js';
 import { profileTop } from './support/profile-top.js';
 import { demoFill } from './support/demo-fill.js';
-import { enterMissingTaxIds } from './support/tax-id-fixes.js';
+import { closeYear } from './support/dividend-closure.js';
+import { dividendReadModels } from './support/dividend-read-models.js';
+import { calc, getJson, medianOf, pick } from './support/dividend-requests.js';
+import { signIn } from './support/sign-in.js';
 import { readModelsCurrent, storeProbe } from './support/store-probe.js';
 
 const MEMBERS = Number(process.env.BENCH_DIVIDEND_MEMBERS ?? 200_000);
@@ -72,7 +68,6 @@ const pagePath = `${calcPath}&offset=0&limit=${PAGE}`;
 
 const started = now();
 const { DIVIDEND_INPUTS } = await built('projections/dist/index.js');
-const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/owned/members.js');
 
 log(
   `the fill (kept in bench/.data/ or made now by the demo generator): ${MEMBERS} members, about ${POSTINGS} postings`,
@@ -84,7 +79,7 @@ log(
     `${demo.members} members, ${demo.postings} postings, ${demo.events} events, ${demo.exemptionOrders} exemption orders ` +
     `(${demo.jointExemptionOrders} joint), ${demo.nonAssessments} non-assessment certificates`,
 );
-const rebuild = dividendReadModels(kept.dir);
+const rebuild = await dividendReadModels(kept.dir);
 
 const { dir, cleanup } = tempDataDir('dividend');
 const t0 = now();
@@ -104,7 +99,7 @@ try {
       `peak resident ${startPeakMb} MB`,
   );
   const inputs = probe.documents(DIVIDEND_INPUTS.name);
-  const auth = await signIn(api.url);
+  const auth = { authorization: `Bearer ${await signIn(api.url)}` };
 
   const years = await getJson(api.url, '/api/v1/dividend/years', auth);
   const chosen = years.find((y) => y.key === YEAR);
@@ -117,14 +112,14 @@ try {
   log(
     `(a) ${pagePath} and without the page: a warm-up of each, then ${RUNS} timed runs of each, interleaved (API resident before: ${calcRssBeforeMb} MB)`,
   );
-  const warmUp = await calc(api, auth, { keep: true });
+  const warmUp = await calc(api, auth, calcPath, { keep: true });
   const answer = JSON.parse(warmUp.body);
   warmUp.body = undefined;
   log(
     `    warm-up, every member: ${warmUp.ms} ms (${warmUp.mb} MB answer, API CPU ${warmUp.cpuSeconds} s, read ${warmUp.readMB} MB from the disk): ` +
       `${answer.memberCount} members with a dividend, ${answer.errors.length} errors ${JSON.stringify(answer.errors.map((e) => `${e.code} (${e.members.length})`))}`,
   );
-  const pageWarmUp = await calc(api, auth, { keep: true, path: pagePath });
+  const pageWarmUp = await calc(api, auth, pagePath, { keep: true });
   const pageAnswer = JSON.parse(pageWarmUp.body);
   pageWarmUp.body = undefined;
   const sameTotals = JSON.stringify(pick(pageAnswer, TOTAL_FIELDS)) === JSON.stringify(pick(answer, TOTAL_FIELDS));
@@ -139,7 +134,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     // Alternating which goes first, so that neither always runs after the other's garbage.
     for (const full of i % 2 === 0 ? [false, true] : [true, false]) {
-      const run = await calc(api, auth, full ? {} : { path: pagePath });
+      const run = await calc(api, auth, full ? calcPath : pagePath);
       (full ? runs : pageRuns).push(run);
       log(
         `    run ${i + 1}, ${full ? 'every member' : 'the page   '}: ${run.ms} ms, API CPU ${run.cpuSeconds} s, read ${run.readMB} MB from the disk (${run.majorFaults} major faults)`,
@@ -161,7 +156,7 @@ try {
     const file = join(PROFILE ?? tmpdir(), 'coop-bench-dividend-calc.cpuprofile');
     const before = threadCpu(api.pid);
     await api.startProfile();
-    const run = await calc(api, auth, { path: pagePath });
+    const run = await calc(api, auth, pagePath);
     await api.stopProfile(file);
     calcProfile = {
       file,
@@ -178,94 +173,10 @@ try {
     );
   }
 
-  // (b) The closure, on this run's copy of the fill.
-  let closure = null;
-  let fixes = null;
-  if (CLOSURE) {
-    // The members the calculation names (the console links each to its form): their tax ids entered first.
-    if (answer.errors.length > 0) {
-      log(
-        `    the calculation names members to fix before a closure: ${answer.errors.map((e) => `${e.code} ${e.members.length}`).join(', ')}; entering their tax ids`,
-      );
-      fixes = await enterMissingTaxIds(api.url, auth, answer.errors);
-      await readModelsCurrent(probe);
-      const check = JSON.parse((await calc(api, auth, { keep: true })).body);
-      fixes.errorsAfter = check.errors.map((e) => ({ code: e.code, members: e.members.length }));
-      log(
-        `    ${fixes.members} members changed (${fixes.requests} requests, ${fixes.ms} ms); the calculation's errors now ${JSON.stringify(fixes.errorsAfter)}`,
-      );
-    }
-    memory.reset();
-    const closureRssBeforeMb = memory.rssMb();
-    const closureAnonBeforeMb = memory.anonMb();
-    const headBefore = probe.head();
-    const countBefore = probe.count();
-    log(`(b) POST /api/v1/dividend/store ${JSON.stringify(params)}`);
-    const usageBefore = processUsage(api.pid);
-    const t = now();
-    const res = await fetch(`${api.url}/api/v1/dividend/store`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(params),
-    });
-    const text = await res.text();
-    const answerMs = round(now() - t, 0);
-    const stored = safeJson(text);
-    const shownMs = round(answerMs + (await readModelsCurrent(probe)), 0);
-    const usage = usageBetween(usageBefore, processUsage(api.pid));
-    const eventsWritten = probe.count() - countBefore;
-    const eventTypes = probe.typesAfter(headBefore);
-    closure = {
-      status: res.status,
-      answerMs,
-      shownMs,
-      eventsWritten,
-      eventTypes,
-      ...usage,
-      rssBeforeMb: closureRssBeforeMb,
-      peakMb: memory.peakMb(),
-      sampledPeakMb: memory.sampledPeakMb(),
-      rssAfterMb: memory.rssMb(),
-      // Issue 40: the anonymous memory the closure adds to the API process (at most 1.5 GB), sampled every 50 ms.
-      anonBeforeMb: closureAnonBeforeMb,
-      anonPeakMb: memory.anonPeakMb(),
-      anonAddedMb: memory.anonPeakMb() - closureAnonBeforeMb,
-      dividendId: stored?.id ?? null,
-      memberCount: stored?.memberCount ?? null,
-      ...(res.status >= 300 ? { refusal: stored ?? text.slice(0, 2000) } : {}),
-    };
-    log(
-      `    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
-        `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB; ` +
-        `anonymous ${closureAnonBeforeMb} MB before, peak ${closure.anonPeakMb} MB (+${closure.anonAddedMb} MB)`,
-    );
-    if (res.status >= 300) log(`    refused: ${text.slice(0, 1000)}`);
-    if (!closure.dividendId && [201, 202].includes(res.status)) {
-      // A 202 answer (saved, not yet shown) names no closure: the year's entry does.
-      closure.dividendId =
-        (await getJson(api.url, '/api/v1/dividend/years', auth)).find((y) => y.key === YEAR)?.dividendId ?? null;
-    }
-    if (closure.dividendId) {
-      const t1 = now();
-      const shown = await getJson(api.url, `/api/v1/dividend/${closure.dividendId}`, auth);
-      closure.getClosureMs = round(now() - t1, 0);
-      closure.closedMembers = shown.members.length;
-      const t2 = now();
-      const shownPage = await getJson(api.url, `/api/v1/dividend/${closure.dividendId}?offset=0&limit=${PAGE}`, auth);
-      closure.getClosurePageMs = round(now() - t2, 0);
-      const t3 = now();
-      const byNet = await getJson(
-        api.url,
-        `/api/v1/dividend/${closure.dividendId}/members?offset=0&limit=${PAGE}&order_by=-paymentAmount`,
-        auth,
-      );
-      closure.getMembersByNetMs = round(now() - t3, 0);
-      log(
-        `    GET /api/v1/dividend/${closure.dividendId}: ${closure.getClosureMs} ms, ${shown.members.length} members; its first page of ${shownPage.members.length}: ` +
-          `${closure.getClosurePageMs} ms; /members, ${byNet.length} by net payout descending: ${closure.getMembersByNetMs} ms`,
-      );
-    }
-  }
+  // (b) The closure, on this run's copy of the fill (bench/support/dividend-closure.js).
+  const { closure, fixes } = CLOSURE
+    ? await closeYear({ api, auth, probe, memory, params, year: YEAR, page: PAGE, answer, calcPath })
+    : { closure: null, fixes: null };
 
   result = saveResult(
     'dividend',
@@ -397,120 +308,3 @@ if (PROFILE)
   );
 // A missed target shows as FAIL in the result (bench/run.js); the exit code tells only whether the script ran.
 process.exit(result ? 0 : 1);
-
-/**
- * One calculation: the time from the request to the answer's last byte, and the API process's CPU and disk reads
- * meanwhile. The answer (about 100 MB at 200,000 members) is read with node:http and only counted, so that the client
- * takes as little as it can of the two cores the server runs on; `keep` keeps its text (for the runs that read it).
- */
-function calc(server, auth, { keep = false, path = calcPath } = {}) {
-  const before = processUsage(server.pid);
-  const t = now();
-  return new Promise((resolve, reject) => {
-    const req = httpGet(server.url + path, { headers: auth }, (res) => {
-      const chunks = [];
-      let bytes = 0;
-      res.on('data', (chunk) => {
-        bytes += chunk.length;
-        if (keep || res.statusCode !== 200) chunks.push(chunk);
-      });
-      res.on('error', reject);
-      res.on('end', () => {
-        const ms = round(now() - t, 0);
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200)
-          return reject(new Error(`${path} answered ${res.statusCode}: ${body.slice(0, 1000)}`));
-        resolve({
-          ms,
-          status: res.statusCode,
-          mb: round(bytes / 2 ** 20, 1),
-          kb: round(bytes / 1024, 1),
-          totalItems: Number(res.headers.totalitems),
-          ...usageBetween(before, processUsage(server.pid)),
-          ...(keep ? { body } : {}),
-        });
-      });
-    });
-    req.on('error', reject);
-  });
-}
-
-/**
- * The dividend's read models in the kept fill: a fill made before they existed has none; its read models are rebuilt
- * once, in bench/.data/ (`services/dist/rebuild.js`, as `npm run projections:rebuild`), timed and noted in its fill.json.
- */
-function dividendReadModels(keptDir) {
-  const probe = storeProbe(keptDir);
-  const inputs = probe.documents(DIVIDEND_INPUTS.name);
-  const members = probe.documents(MEMBERS_COLLECTION.name);
-  probe.close();
-  if (inputs) {
-    // Rebuilt by an earlier run: its figure is the one of record.
-    const rebuilt = JSON.parse(readFileSync(join(keptDir, 'fill.json'), 'utf8')).rebuilds?.at(-1);
-    return rebuilt ? { ...rebuilt, earlierRun: true } : null;
-  }
-  log(
-    `    the fill's read models have no ${DIVIDEND_INPUTS.name} (${members} members): npm run projections:rebuild, once, in bench/.data/`,
-  );
-  const t = now();
-  const output = execFileSync(process.execPath, [join(ROOT, 'services/dist/rebuild.js')], {
-    env: benchEnv(keptDir),
-    encoding: 'utf8',
-  }).trim();
-  const seconds = round((now() - t) / 1000, 1);
-  log(`    ${output} (${seconds} s with the process's start)`);
-  const file = join(keptDir, 'fill.json');
-  const info = JSON.parse(readFileSync(file, 'utf8'));
-  const rebuilt = { at: new Date().toISOString(), seconds, output, commit: commitId() };
-  writeFileSync(file, `${JSON.stringify({ ...info, rebuilds: [...(info.rebuilds ?? []), rebuilt] }, null, 2)}\n`);
-  return rebuilt;
-}
-
-function commitId() {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    return null;
-  }
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
-  });
-  if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status}`);
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
-
-async function getJson(url, path, auth) {
-  const res = await fetch(url + path, { headers: auth });
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 1000)}`);
-  return res.json();
-}
-
-function safeJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-/** The runs' median and their times in ascending order. */
-function medianOf(runs) {
-  const times = runs.map((r) => r.ms).sort((a, b) => a - b);
-  const median =
-    times[Math.floor((times.length - 1) / 2)] +
-    (times.length % 2 === 0 ? (times[times.length / 2] - times[times.length / 2 - 1]) / 2 : 0);
-  return { median, medianMs: round(median, 0), maxMs: times.at(-1), times };
-}
-
-function pick(o, keys) {
-  return Object.fromEntries(keys.map((k) => [k, o[k]]));
-}

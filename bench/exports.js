@@ -14,19 +14,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
 import XLSX from 'xlsx';
-import {
-  asTheProductRuns,
-  benchEnv,
-  built,
-  cachedFill,
-  log,
-  now,
-  rng,
-  round,
-  ROOT,
-  saveResult,
-  tempDataDir,
-} from './lib.js';
+import { asTheProductRuns, benchEnv, built, log, now, rng, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { cachedFill } from './support/cached-fill.js';
 
 asTheProductRuns();
 

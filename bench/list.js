@@ -9,23 +9,11 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import argon2 from 'argon2';
-import {
-  asTheProductRuns,
-  benchEnv,
-  built,
-  cachedFill,
-  fakeUuid,
-  log,
-  now,
-  perSecond,
-  rng,
-  round,
-  ROOT,
-  saveResult,
-  tempDataDir,
-} from './lib.js';
+import { asTheProductRuns, benchEnv, built, log, now, perSecond, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { cachedFill } from './support/cached-fill.js';
 import { announceEngines, dropRunDatabase, engineEnv, ENGINES } from './engines.js';
+import { signIn } from './support/sign-in.js';
+import { fillUsers } from './support/user-fill.js';
 
 asTheProductRuns();
 announceEngines('list', { events: false });
@@ -47,110 +35,6 @@ const CACHE = process.env.BENCH_LIST_CACHE !== '0';
 const APPEND_BATCH = 5000;
 const TARGET_P99_MS = 25;
 
-const FIRST = [
-  'Anna',
-  'Bernd',
-  'Carla',
-  'Dieter',
-  'Elke',
-  'Frank',
-  'Gisela',
-  'Hans',
-  'Ingrid',
-  'Jürgen',
-  'Karin',
-  'Lena',
-  'Martin',
-  'Nina',
-  'Otto',
-  'Petra',
-  'Ralf',
-  'Sabine',
-  'Thomas',
-  'Ursula',
-  'Volker',
-  'Wiebke',
-  'Yvonne',
-  'Zoe',
-  'Ömer',
-  'Özlem',
-  'Stefan',
-  'Julia',
-  'Michael',
-  'Sandra',
-  'Andreas',
-  'Claudia',
-  'Markus',
-  'Heike',
-  'Tobias',
-  'Katrin',
-  'Florian',
-  'Monika',
-  'Lukas',
-  'Marie',
-];
-const LAST = [
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Schulz',
-  'Hoffmann',
-  'Schäfer',
-  'Koch',
-  'Bauer',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Schröder',
-  'Neumann',
-  'Schwarz',
-  'Zimmermann',
-  'Braun',
-  'Krüger',
-  'Hofmann',
-  'Hartmann',
-  'Lange',
-  'Schmitt',
-  'Werner',
-  'Schmitz',
-  'Krause',
-  'Meier',
-  'Lehmann',
-  'Schmid',
-  'Schulze',
-  'Maier',
-  'Köhler',
-  'Herrmann',
-  'König',
-  'Walter',
-  'Mayer',
-  'Huber',
-  'Kaiser',
-  'Fuchs',
-  'Peters',
-  'Lang',
-  'Scholz',
-  'Möller',
-  'Weiß',
-  'Jung',
-  'Hahn',
-  'Schubert',
-  'Vogel',
-  'Friedrich',
-  'Keller',
-  'Günther',
-  'Frank',
-  'Berger',
-  'Winkler',
-  'Roth',
-  'Beck',
-  'Lorenz',
-];
 /** What people type into the search box: names, fragments, other case, an umlaut, a number, one miss. */
 const TERMS = [
   'müller',
@@ -180,7 +64,6 @@ const { dir, cleanup } = tempDataDir('list');
 const { createApp } = await built('services/dist/create-app.js');
 const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
-const { userStream } = await built('contracts/dist/index.js');
 
 const listPath = (term) => `/api/v1/users?search=${encodeURIComponent(term)}&order_by=username&limit=20`;
 const barePath = '/api/v1/users/options?attribute=roles';
@@ -199,59 +82,6 @@ log(
   `${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'}: the users read model with ${USERS} users (UserCreated events, ${APPEND_BATCH} per appendMulti)`,
 );
 const t0 = now();
-/** Appends USERS UserCreated events of one cooperative, APPEND_BATCH per appendMulti, and waits for the read models. */
-async function fillUsers(storage, cooperativeId) {
-  const passwordHash = await argon2.hash('not-used-for-sign-in', {
-    type: argon2.argon2id,
-    memoryCost: 19456,
-    timeCost: 2,
-    parallelism: 1,
-  });
-  const random = rng(11);
-  const t = now();
-  let head = -1n;
-  for (let start = 0; start < USERS; start += APPEND_BATCH) {
-    const appends = [];
-    for (let i = start; i < Math.min(USERS, start + APPEND_BATCH); i++) {
-      const userId = fakeUuid(random);
-      const username = `${FIRST[Math.floor(random() * FIRST.length)]}.${LAST[Math.floor(random() * LAST.length)]}-${i + 1}`;
-      const roles = random() < 0.1 ? ['ROLE_ADMIN', 'ROLE_USER'] : ['ROLE_USER'];
-      appends.push({
-        streamId: userStream(userId),
-        expected: 'no_stream',
-        events: [
-          {
-            type: 'UserCreated',
-            data: { userId, cooperativeId, username, passwordHash, roles },
-            metadata: {
-              cooperativeId,
-              user: 'admin',
-              timestamp: new Date().toISOString(),
-              correlationId: fakeUuid(random),
-              causationId: fakeUuid(random),
-              schemaVersion: 1,
-            },
-          },
-        ],
-      });
-    }
-    head = (await storage.events.appendMulti(appends)).position;
-  }
-  await storage.runner.waitFor(head, 600_000);
-  return now() - t;
-}
-
-/** Signs in as the bench's admin and answers the token. */
-async function signIn(url) {
-  const login = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
-  return (await login.json()).token;
-}
-
 /** The fill, the closed-loop list run and the bare route with the read models on MongoDB (this run's database). */
 async function onMongoDb() {
   const dataDir = join(dir, 'mongodb');
@@ -259,7 +89,7 @@ async function onMongoDb() {
   try {
     const cooperativeId = app.firstStart.cooperativeId;
     log(`MongoDB: filling the users read model with ${USERS} users`);
-    const fillMs = await fillUsers(app.storage, cooperativeId);
+    const fillMs = await fillUsers(app.storage, cooperativeId, USERS, APPEND_BATCH);
     const total = (await app.storage.readStore.find('users', { cooperativeId, limit: 1 })).total;
     log(`    ${total} users in ${round(fillMs / 1000, 1)} s`);
     await app.app.listen(0, '127.0.0.1');
@@ -293,7 +123,7 @@ const fill = await cachedFill(
     const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
     try {
       const cooperativeId = filling.firstStart.cooperativeId;
-      return { cooperativeId, fillMs: await fillUsers(filling.storage, cooperativeId) };
+      return { cooperativeId, fillMs: await fillUsers(filling.storage, cooperativeId, USERS, APPEND_BATCH) };
     } finally {
       await filling.close();
     }

@@ -11,8 +11,8 @@
 // Targets: >= 1,000 postings/s; list and dashboard p99 < 25 ms.
 // `node bench/members.js` (built code: run `npx tsc -b services` first, or `node bench/run.js members`).
 // The child mode `node bench/members.js --cannon '<json>'` runs autocannon with POST bodies (bench/support/cannon.js
-// sends GETs only); `--poster '<json>'` posts one body every 1/rate s, each as soon as it is due, for (d).
-import { randomBytes } from 'node:crypto';
+// sends GETs only); `--poster '<json>'` posts one body every 1/rate s, each as soon as it is due, for (d) (both in
+// bench/support/post-load.js; the result's figures and checks: bench/support/members-result.js).
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,9 +22,7 @@ import {
   asTheProductRuns,
   benchEnv,
   built,
-  cachedFill,
   caughtUp,
-  latencySummary,
   log,
   now,
   rng,
@@ -32,9 +30,12 @@ import {
   ROOT,
   saveResult,
   tempDataDir,
-  threadShares,
-  threadTimes,
 } from './lib.js';
+import { demoFill, DEMO_SEED as SEED } from './support/demo-fill.js';
+import { failedRequests, membersResult } from './support/members-result.js';
+import { cannonChild, posterChild } from './support/post-load.js';
+import { signedInClerk, signIn } from './support/sign-in.js';
+import { threadShares, threadTimes } from './support/threads.js';
 
 const CHILD_MODES = { '--cannon': cannonChild, '--poster': posterChild };
 if (process.argv[2] in CHILD_MODES) {
@@ -63,7 +64,6 @@ const MIXED_POSTINGS_PER_SECOND = Number(process.env.BENCH_MEMBERS_MIXED_POSTING
 /** Reuse a filled data directory from bench/.data/ (made by the first run of the same size and seed); 0 fills afresh.
  * BENCH_MEMBERS_FILL_ONLY=1 only makes sure the filled directory exists (fills it when missing) and measures nothing. */
 const CACHE = process.env.BENCH_MEMBERS_CACHE !== '0';
-const SEED = 42;
 const TARGET_POSTINGS_PER_SECOND = 1000;
 const TARGET_P99_MS = 25;
 
@@ -117,51 +117,32 @@ function cannon(url, token, spec) {
     : child([join(ROOT, 'bench/support/cannon.js'), JSON.stringify(full)]);
 }
 
-const bad = (r, ok) =>
-  r.errors +
-  r.timeouts +
-  Object.entries(r.statuses)
-    .filter(([s]) => !ok.includes(s))
-    .reduce((a, [, n]) => a + n, 0);
-const figure = (r) => `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s`;
+/** The log lines of an open-loop run: what it achieved and its slowest requests. */
+function logOpenLoop(what, r) {
+  log(
+    `    ${what}: ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (SATURATED)' : ''}, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms`,
+    JSON.stringify(r.statuses),
+  );
+  log(
+    `      slowest (ms, due at ms after the start): ${(r.slowest ?? []).map((x) => `${x.ms} @${x.atMs}`).join(', ')}`,
+  );
+}
 
 const started = now();
 const { dir, cleanup } = tempDataDir('members');
 const { createApp } = await built('services/dist/create-app.js');
 const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
-const { fillDemo } = await built('services/dist/demo/demo.js');
 const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/owned/members.js');
 
 log(
   `${CACHE ? 'filling (or reusing bench/.data/)' : 'filling'} with the demo generator: ${MEMBERS} members, about ${POSTINGS} postings, seed ${SEED}`,
 );
-const t0 = now();
-const fill = await cachedFill(
-  `members-${MEMBERS}-postings-${POSTINGS}-seed-${SEED}`,
-  dir,
-  async (target) => {
-    const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
-    try {
-      const t = now();
-      const summary = await fillDemo(filling, {
-        members: MEMBERS,
-        postings: POSTINGS,
-        seed: SEED,
-        log: (line) => log(`    ${line}`),
-      });
-      return { ...summary, fillMs: now() - t };
-    } finally {
-      await filling.close();
-    }
-  },
-  { enabled: CACHE },
-);
+const fill = await demoFill(MEMBERS, POSTINGS, dir, { cache: CACHE });
 const demo = fill.info.result;
-const fillMs = demo.fillMs;
 log(
-  `    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round((now() - t0) / 1000, 1)} s` : 'filled'}: ` +
-    `${round(fillMs / 1000, 1)} s, ${demo.members} members, ${demo.postings} postings, ${demo.events} events`,
+  `    ${fill.reused ? `reused the fill of ${fill.info.madeAt} (commit ${fill.info.commit}), copied in ${round(fill.copyMs / 1000, 1)} s` : 'filled'}: ` +
+    `${round(demo.fillMs / 1000, 1)} s, ${demo.members} members, ${demo.postings} postings, ${demo.events} events`,
 );
 
 if (process.env.BENCH_MEMBERS_FILL_ONLY === '1') {
@@ -201,13 +182,7 @@ try {
 
   await running.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
-  const login = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
-  const { token } = await login.json();
+  const token = await signIn(url);
   const auth = { authorization: `Bearer ${token}` };
 
   // Check the answers once (and warm up).
@@ -280,18 +255,8 @@ try {
     );
     const listRun = await cannon(url, token, { paths: TERMS.map(listPath), ...load });
     const dashboardRun = await cannon(url, token, { paths: dashboardPaths, ...load });
-    for (const [what, r] of [
-      ['list', listRun],
-      ['dashboard', dashboardRun],
-    ]) {
-      log(
-        `    ${what}: ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (SATURATED)' : ''}, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms`,
-        JSON.stringify(r.statuses),
-      );
-      log(
-        `      slowest (ms, due at ms after the start): ${(r.slowest ?? []).map((x) => `${x.ms} @${x.atMs}`).join(', ')}`,
-      );
-    }
+    logOpenLoop('list', listRun);
+    logOpenLoop('dashboard', dashboardRun);
     offered.push({ rate, list: listRun, dashboard: dashboardRun });
   }
 
@@ -328,18 +293,8 @@ try {
     const listRun = await cannon(url, token, { paths: TERMS.map(listPath), ...load });
     const dashboardRun = await cannon(url, token, { paths: dashboardPaths, ...load });
     const posted = await poster;
-    for (const [what, r] of [
-      ['list', listRun],
-      ['dashboard', dashboardRun],
-    ]) {
-      log(
-        `    ${what}: ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (SATURATED)' : ''}, p50 ${r.latencyMs.p50} ms, p95 ${r.latencyMs.p95} ms, p99 ${r.latencyMs.p99} ms`,
-        JSON.stringify(r.statuses),
-      );
-      log(
-        `      slowest (ms, due at ms after the start): ${(r.slowest ?? []).map((x) => `${x.ms} @${x.atMs}`).join(', ')}`,
-      );
-    }
+    logOpenLoop('list', listRun);
+    logOpenLoop('dashboard', dashboardRun);
     log(
       `    postings beside them: ${posted.postingsPerSecond}/s, p50 ${posted.latencyMs.p50} ms, p99 ${posted.latencyMs.p99} ms`,
       JSON.stringify(posted.statuses),
@@ -367,164 +322,50 @@ try {
     }),
   );
   const postings = await postingRun(url, token, bodies, CONNECTIONS);
-  const postingsPerSecond = postings.postingsPerSecond;
   // More concurrent clients show the server's own ceiling (a reference figure, no target).
   log(`autocannon ${DURATION} s x ${WIDE_POSTING_CONNECTIONS} connections: the same postings`);
   const widePostings = await postingRun(url, token, bodies.slice().reverse(), WIDE_POSTING_CONNECTIONS);
-  const widePostingsPerSecond = widePostings.postingsPerSecond;
 
-  // Errors, timeouts and unexpected statuses fail the check they belong to (a posting may collide with a
-  // concurrent one on the same member: 409 after the retries is counted, not as a posting, and not as a failure).
-  const failed = {
-    list:
-      bad(list, ['200', '204']) +
-      offered.reduce((n, o) => n + bad(o.list, ['200', '204']), 0) +
-      (mixed ? bad(mixed.list, ['200', '204']) : 0),
-    dashboardWhilePosting: mixed ? bad(mixed.dashboard, ['200']) : 0,
-    dashboard: bad(dashboard, ['200']) + offered.reduce((n, o) => n + bad(o.dashboard, ['200']), 0),
-    bare: bad(bare, ['200']),
-    postings: bad(postings, ['201', '409']),
-    widePostings: bad(widePostings, ['201', '409']),
-    mixedPostings: mixed ? mixed.postings.failed : 0,
-  };
+  const failed = failedRequests({ list, offered, mixed, dashboard, bare, postings, widePostings });
   if (Object.values(failed).some((n) => n > 0))
     log('    FAILED requests (errors, timeouts or other statuses):', JSON.stringify(failed));
-  const failures = (n) => (n > 0 ? `, ${n} failed requests (errors/timeouts/other statuses)` : '');
 
   const stats = await (await fetch(`${url}/api/v1/dashboard`, { headers: auth })).json();
-  saveResult(
-    'members',
-    started,
+  const { figures, checks } = membersResult(
     {
-      members: demo.members,
-      postingsGenerated: demo.postings,
-      eventsGenerated: demo.events,
-      postingsByType: demo.postingsByType,
-      exits: demo.exits,
-      fillSeconds: round(fillMs / 1000, 1),
-      fillReused: fill.reused,
-      fillMadeAt: fill.info.madeAt,
-      fillCommit: fill.info.commit,
-      appStartSeconds: round(openMs / 1000, 1),
-      fillAppendSeconds: demo.appendSeconds,
-      fillProjectionSeconds: demo.projectionSeconds,
+      demo,
+      fill,
+      fillMs: demo.fillMs,
+      openMs,
+      memberCount: memberIds.length,
       membersNotExited: activeIds.length,
-      dashboardAfter: stats,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION,
-      terms: TERMS,
-      matchesPerTerm: matches,
-      postingsPerMemberDashboard: postingsPerDashboard,
-      sequentialListMedianMs: serialList,
-      sequentialDashboardMedianMs: serialDashboard,
-      postings: { path: 'POST /api/v1/balances (type 1)', ...postings },
-      widePostings: { path: 'POST /api/v1/balances (type 1)', connections: WIDE_POSTING_CONNECTIONS, ...widePostings },
-      list: { path: listPath('<term>'), load: `closed loop, ${CONNECTIONS} connections (saturation)`, ...list },
-      dashboard: {
-        path: '/api/v1/dashboard/member/<id>',
-        load: `closed loop, ${CONNECTIONS} connections (saturation)`,
-        ...dashboard,
-      },
-      atOfferedLoad: offered.map((o) => ({
-        load: `open loop, ${o.rate} req/s offered over ${RATE_CONNECTIONS} connections`,
-        list: o.list,
-        dashboard: o.dashboard,
-      })),
-      ...(mixed
-        ? {
-            whilePosting: {
-              load: `open loop, ${mixed.rate} req/s offered over ${RATE_CONNECTIONS} connections, ${mixed.postingsPerSecond} postings/s written beside it`,
-              ...mixed,
-            },
-          }
-        : {}),
-      bare: { path: barePath, ...bare },
-      failedRequests: failed,
+      stats,
+      matches,
+      postingsPerDashboard,
+      serialList,
+      serialDashboard,
+      postings,
+      widePostings,
+      list,
+      dashboard,
+      offered,
+      mixed,
+      bare,
+      failed,
     },
-    [
-      {
-        metric: `fill: ${demo.members} members, ${demo.postings} postings (generator)`,
-        target: null,
-        actual: round(fillMs / 1000, 1),
-        unit: 's',
-        pass: null,
-        detail:
-          `append ${demo.appendSeconds} s, read models ${demo.projectionSeconds} s, ${demo.events} events` +
-          (fill.reused ? `; reused from bench/.data (filled ${fill.info.madeAt}, commit ${fill.info.commit})` : ''),
-      },
-      {
-        metric: `postings/s via POST /balances, ${CONNECTIONS} conn`,
-        target: `>= ${TARGET_POSTINGS_PER_SECOND}`,
-        actual: postingsPerSecond,
-        unit: 'postings/s',
-        pass: postingsPerSecond >= TARGET_POSTINGS_PER_SECOND && failed.postings === 0,
-        detail: `${figure(postings)}, p99 ${postings.latencyMs.p99} ms, ${JSON.stringify(postings.statuses)}${failures(failed.postings)}`,
-      },
-      {
-        metric: `postings/s via POST /balances, ${WIDE_POSTING_CONNECTIONS} conn (reference: the server's ceiling)`,
-        target: null,
-        actual: widePostingsPerSecond,
-        unit: 'postings/s',
-        pass: null,
-        detail: `${figure(widePostings)}, p99 ${widePostings.latencyMs.p99} ms, ${JSON.stringify(widePostings.statuses)}${failures(failed.widePostings)}`,
-      },
-      {
-        metric: `member list p99, ${memberIds.length} members, ${CONNECTIONS} conn closed loop (saturation)`,
-        target: `< ${TARGET_P99_MS}`,
-        actual: list.latencyMs.p99,
-        unit: 'ms',
-        pass: list.latencyMs.p99 < TARGET_P99_MS && failed.list === 0,
-        detail: figure(list) + failures(failed.list),
-      },
-      {
-        metric: `member dashboard p99, ${CONNECTIONS} conn closed loop (saturation)`,
-        target: `< ${TARGET_P99_MS}`,
-        actual: dashboard.latencyMs.p99,
-        unit: 'ms',
-        pass: dashboard.latencyMs.p99 !== null && dashboard.latencyMs.p99 < TARGET_P99_MS && failed.dashboard === 0,
-        detail: figure(dashboard) + failures(failed.dashboard),
-      },
-      ...offered.flatMap((o) =>
-        [
-          ['member list', o.list],
-          ['member dashboard', o.dashboard],
-        ].map(([what, r]) => ({
-          metric: `${what} p99, offered ${o.rate} req/s (${RATE_CONNECTIONS} conn, open loop)`,
-          target: `< ${TARGET_P99_MS}`,
-          actual: r.latencyMs.p99,
-          unit: 'ms',
-          pass: r.latencyMs.p99 !== null && r.latencyMs.p99 < TARGET_P99_MS && !r.saturated,
-          detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved${r.saturated ? ' (saturated)' : ''}`,
-        })),
-      ),
-      ...(mixed
-        ? [
-            ['member list', mixed.list, failed.list],
-            ['member dashboard', mixed.dashboard, failed.dashboardWhilePosting],
-          ].map(([what, r, requestsFailed]) => ({
-            metric: `${what} p99, offered ${mixed.rate} req/s while ${mixed.postingsPerSecond} postings/s are written`,
-            target: `< ${TARGET_P99_MS}`,
-            actual: r.latencyMs.p99,
-            unit: 'ms',
-            pass:
-              r.latencyMs.p99 !== null &&
-              r.latencyMs.p99 < TARGET_P99_MS &&
-              !r.saturated &&
-              requestsFailed === 0 &&
-              failed.mixedPostings === 0,
-            detail: `p50 ${r.latencyMs.p50} / p95 ${r.latencyMs.p95} ms, ${r.requestsPerSecond} req/s achieved; postings beside them ${mixed.postings.postingsPerSecond}/s, p99 ${mixed.postings.latencyMs.p99} ms${failures(failed.mixedPostings)}`,
-          }))
-        : []),
-      {
-        metric: 'bare route p99 (reference)',
-        target: null,
-        actual: bare.latencyMs.p99,
-        unit: 'ms',
-        pass: null,
-        detail: figure(bare) + failures(failed.bare),
-      },
-    ],
+    {
+      CONNECTIONS,
+      DURATION,
+      RATE_CONNECTIONS,
+      WIDE_POSTING_CONNECTIONS,
+      TERMS,
+      TARGET_POSTINGS_PER_SECOND,
+      TARGET_P99_MS,
+      listPath,
+      barePath,
+    },
   );
+  saveResult('members', started, figures, checks);
 } finally {
   await running.close();
   cleanup();
@@ -556,97 +397,4 @@ async function postingRun(url, token, bodies, connections) {
     );
   }
   return r;
-}
-
-/** Creates a clerk (ROLE_USER, ROLE_ADMIN) of the admin's cooperative and answers the clerk's token. */
-async function signedInClerk(url, adminAuth, username) {
-  const password = `Kennwort-${randomBytes(6).toString('hex')}`;
-  const created = await fetch(`${url}/api/v1/users`, {
-    method: 'POST',
-    headers: { ...adminAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, passwordRepeat: password, roles: ['ROLE_USER', 'ROLE_ADMIN'] }),
-  });
-  if (created.status !== 201)
-    throw new Error(`Creating the user ${username} failed: ${created.status} ${await created.text()}`);
-  const login = await fetch(`${url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in of ${username} failed: ${login.status}`);
-  return (await login.json()).token;
-}
-
-/** Child process: autocannon POSTing `bodies` in turn to `path`; prints one JSON line like bench/support/cannon.js. */
-async function cannonChild({ url, token, path, bodies, connections = 10, duration = 10 }) {
-  const { default: autocannon } = await import('autocannon');
-  let next = 0;
-  const times = [];
-  const statuses = {};
-  const instance = autocannon({
-    url,
-    connections,
-    duration,
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path, body: bodies[next++ % bodies.length] }) }],
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-  });
-  const result = await instance;
-  console.log(
-    JSON.stringify({
-      requests: times.length,
-      durationSeconds: result.duration,
-      requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
-      latencyMs: latencySummary(times),
-      statuses,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-    }),
-  );
-}
-
-/**
- * Child process: POSTs `bodies` in turn to `path`, one every 1/rate s for `duration` s, each as soon as it is due
- * (its own request: a slow answer does not hold back the next one); prints one JSON line.
- */
-async function posterChild({ url, token, path, bodies, rate, duration }) {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const times = [];
-  const statuses = {};
-  let failed = 0;
-  const started = performance.now();
-  const sent = [];
-  for (let i = 0; i < rate * duration; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sent.push(
-      fetch(url + path, { method: 'POST', headers, body: bodies[i % bodies.length] })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          times.push(performance.now() - due);
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          if (res.status !== 201 && res.status !== 409) failed += 1;
-        })
-        .catch(() => {
-          failed += 1;
-        }),
-    );
-  }
-  await Promise.all(sent);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    JSON.stringify({
-      requests: times.length,
-      postingsPerSecond: Math.round(((statuses['201'] ?? 0) / seconds) * 10) / 10,
-      latencyMs: latencySummary(times),
-      statuses,
-      failed,
-    }),
-  );
 }

@@ -31,21 +31,9 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  asTheProductRuns,
-  benchEnv,
-  built,
-  caughtUp,
-  ioCounter,
-  latencySummary,
-  log,
-  now,
-  readInPages,
-  rng,
-  round,
-  threadShares,
-  threadTimes,
-} from './lib.js';
+import { asTheProductRuns, benchEnv, built, caughtUp, latencySummary, log, now, rng, round } from './lib.js';
+import { readInPages } from './support/cached-fill.js';
+import { ioCounter, threadShares, threadTimes } from './support/threads.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));

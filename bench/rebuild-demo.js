@@ -9,19 +9,8 @@
 import { join } from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import {
-  asTheProductRuns,
-  benchEnv,
-  built,
-  cachedFill,
-  copyInPages,
-  log,
-  now,
-  perSecond,
-  round,
-  saveResult,
-  tempDataDir,
-} from './lib.js';
+import { asTheProductRuns, benchEnv, built, log, now, perSecond, round, saveResult, tempDataDir } from './lib.js';
+import { cachedFill, copyInPages } from './support/cached-fill.js';
 
 asTheProductRuns();
 

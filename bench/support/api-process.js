@@ -3,7 +3,8 @@
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchEnv, ioCounter, PRODUCT_NODE_FLAGS, ROOT } from '../lib.js';
+import { benchEnv, PRODUCT_NODE_FLAGS, ROOT } from '../lib.js';
+import { ioCounter } from './threads.js';
 
 /**
  * Starts the API on `dataDir` with the product's V8 flags (plus `nodeFlags`, e.g. `--cpu-prof`) and answers once it

@@ -2,7 +2,8 @@
 // bench/members.js gives its fills (`members-<members>-postings-<postings>-seed-<seed>`), so either script reuses the
 // other's. `node bench/support/demo-fill.js <members> <postings>` only makes sure the filled directory exists.
 import { fileURLToPath } from 'node:url';
-import { benchEnv, built, cachedFill, ensureCachedFill, log, now, round } from '../lib.js';
+import { benchEnv, built, log, now, round } from '../lib.js';
+import { cachedFill, ensureCachedFill } from './cached-fill.js';
 
 export const DEMO_SEED = 42;
 

@@ -14,7 +14,7 @@
 // (bench/README.md, "Large folios"); drop such a copy from the page cache first (`dd if=<file> iflag=nocache count=0`
 // for each file). The stores are read a page at a time before the apps start.
 import { readdirSync, readFileSync } from 'node:fs';
-import { readInPages } from '../lib.js';
+import { readInPages } from './cached-fill.js';
 
 const [rounds, batch, concurrency, ...specs] = process.argv.slice(2);
 if (!specs.length) throw new Error('usage: postings-ab.js <rounds> <batch> <concurrency> name=worktree:store ...');

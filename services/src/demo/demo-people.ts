@@ -3,23 +3,20 @@
  * it, entry days and initial shares. Natural persons around Rosenheim and elsewhere in Germany, legal
  * entities, members abroad, minors with a legal representative, and married couples who both join.
  */
-import { interestBeginFor, type GermanState, type InterestBeginRule } from '@coop/contracts';
-import {
-  CHURCHES_NORTH,
-  CHURCHES_SOUTH,
-  FEMALE_GIVEN,
-  FOREIGN_PLACES,
-  GERMAN_BANKS,
-  HOME_TOWNS,
-  LEGAL_ENTITIES,
-  MALE_GIVEN,
-  OTHER_TOWNS,
-  STREETS,
-  SURNAMES,
-  type ForeignPlace,
-} from './demo-catalogue.js';
-import { ibanFor, steuerIdFor } from './demo-check-digits.js';
+import { interestBeginFor, type InterestBeginRule } from '@coop/contracts';
+import { FEMALE_GIVEN, FOREIGN_PLACES, HOME_TOWNS, LEGAL_ENTITIES, MALE_GIVEN, SURNAMES } from './demo-catalogue.js';
+import { steuerIdFor } from './demo-check-digits.js';
 import { dayOf, isoOf, yearOf } from './demo-days.js';
+import {
+  birthDate,
+  church,
+  digits,
+  foreignAddress,
+  foreignBank,
+  germanAddress,
+  germanBank,
+  mailPart,
+} from './demo-person-details.js';
 import { chance, int, pick, skewed, uuid, type Random } from './demo-random.js';
 
 export type Kind = 'person' | 'legal' | 'foreign' | 'minor';
@@ -34,78 +31,6 @@ export interface Person {
   readonly birthYear: number | null;
   /** Index of the spouse in the people list, when both are members (the later one names the earlier). */
   spouseIndex: number | null;
-}
-
-const TRANSLITERATE: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', ı: 'i', ø: 'o', é: 'e' };
-const mailPart = (s: string): string =>
-  s
-    .toLowerCase()
-    .replace(/[äöüßıøé]/g, (c) => TRANSLITERATE[c] ?? c)
-    .replace(/[^a-z0-9]+/g, '-');
-
-interface Address {
-  street: string;
-  streetHomeNumber: string;
-  zipCode: string;
-  city: string;
-  state: GermanState | null;
-  country: string | null;
-  isForeign: boolean;
-}
-
-function germanAddress(r: Random): Address {
-  const [zipCode, city, state] = chance(r, 0.85) ? pick(r, HOME_TOWNS) : pick(r, OTHER_TOWNS);
-  const house = String(int(r, 1, 120)) + (chance(r, 0.08) ? pick(r, ['a', 'b', 'c']) : '');
-  return { street: pick(r, STREETS), streetHomeNumber: house, zipCode, city, state, country: null, isForeign: false };
-}
-
-function foreignAddress(r: Random, place: ForeignPlace): Address {
-  const [zipCode, city] = pick(r, place.towns);
-  return {
-    street: pick(r, place.streets),
-    streetHomeNumber: String(int(r, 1, 80)),
-    zipCode,
-    city,
-    state: null,
-    country: place.country,
-    isForeign: true,
-  };
-}
-
-function digits(r: Random, n: number): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += String(Math.floor(r() * 10));
-  return s;
-}
-
-export function germanBank(r: Random): { bankname: string; iban: string; bic: string } {
-  const [bankname, blz, bic] = pick(r, GERMAN_BANKS);
-  return { bankname, iban: ibanFor('DE', blz + digits(r, 10)), bic };
-}
-
-function foreignBank(r: Random, place: ForeignPlace): { bankname: string; iban: string; bic: string } {
-  const [bankname, code, bic] = place.bank;
-  const account = [...place.account]
-    .map((c) =>
-      c === 'n' || chance(r, 0.7) ? String(Math.floor(r() * 10)) : 'ABCDEFGHJKLMNPRSTUVWXYZ'[Math.floor(r() * 23)],
-    )
-    .join('');
-  return { bankname, iban: ibanFor(place.country, code + account), bic };
-}
-
-function birthDate(r: Random, fromYear: number, toYear: number): string {
-  const from = dayOf(`${fromYear}-01-01`);
-  const to = dayOf(`${toYear}-12-31`);
-  return isoOf(int(r, from, to));
-}
-
-function church(r: Random, state: GermanState | null): { churchId: string | null; churchTaxRate: string | null } {
-  if (state === null || !chance(r, 0.55)) return { churchId: null, churchTaxRate: null };
-  const south = state === 'by' || state === 'bw' || state === 'sl' || state === 'rp';
-  return {
-    churchId: pick(r, south ? CHURCHES_SOUTH : CHURCHES_NORTH),
-    churchTaxRate: state === 'by' || state === 'bw' ? '8' : '9',
-  };
 }
 
 /** The members to be, with their master data, entry days (up to `lastDay`, the history's last) and initial shares. */

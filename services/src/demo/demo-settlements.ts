@@ -18,7 +18,7 @@ import {
   settlementTermsDecider,
   type LossShareRule,
 } from '../settlements/index.js';
-import { germanBank } from './demo-people.js';
+import { germanBank } from './demo-person-details.js';
 import type { Sim } from './demo-plan.js';
 import type { Random } from './demo-random.js';
 import type { DemoWriter } from './demo-writer.js';

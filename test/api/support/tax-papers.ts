@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import type { ExemptionOrderDto, NonAssessmentDto } from '@coop/contracts';
-import { auth } from './app.js';
+import type { ExemptionOrderDto, MemberDto, NonAssessmentDto } from '@coop/contracts';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './app.js';
+import { createMember, setTerms } from './members.js';
 
 /** The business year (Europe/Berlin) the server checks year choices against. */
 export const THIS_YEAR = Number(
@@ -64,4 +65,44 @@ export async function createNonAssessment(
   const res = await postNonAssessment(http, token, body);
   if (res.status !== 201) throw new Error(`create non-assessment: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as NonAssessmentDto;
+}
+
+/** The app the tax-paper specs share the shape of: its own server, and who they act as or on. */
+export interface TaxPapersApp {
+  readonly t: TestApp;
+  /** Anna and Bernd Steuer, married, Bernd's master data naming Anna as his spouse. */
+  readonly anna: MemberDto;
+  readonly bernd: MemberDto;
+  /** The token of an admin of another cooperative. */
+  readonly otherAdmin: string;
+  /** The token of a restricted user (ROLE_RESTRICTED_USER) of the admin's cooperative. */
+  readonly restricted: string;
+}
+
+/** Starts an app with share terms (250 EUR, minimum 1), the couple, another cooperative's admin and a restricted user. */
+export async function startTaxPapersApp(): Promise<TaxPapersApp> {
+  const t = await startApp();
+  await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+  const anna = await createMember(t.http, t.adminToken, { name: 'Steuer', givenName: 'Anna', civilStatus: 1 });
+  const bernd = await createMember(t.http, t.adminToken, {
+    name: 'Steuer',
+    givenName: 'Bernd',
+    civilStatus: 1,
+    spouse: anna.id,
+  });
+  const coop = await request(t.http)
+    .post('/api/v1/cooperatives')
+    .set(auth(t.adminToken))
+    .send(validCooperative({ name: 'tax-other-eg' }));
+  const otherAdmin = (
+    await userWith(
+      t.http,
+      t.adminToken,
+      'tax-other-admin',
+      ['ROLE_ADMIN', 'ROLE_USER'],
+      (coop.body as { id: string }).id,
+    )
+  ).token;
+  const restricted = (await userWith(t.http, t.adminToken, 'tax-restricted', ['ROLE_RESTRICTED_USER'])).token;
+  return { t, anna, bernd, otherAdmin, restricted };
 }

@@ -7,9 +7,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
   streamNameFilter,
-  type AllStreamResolvedEvent,
   type MultiAppendResult,
-  type AllStreamSubscription,
   type Filter,
 } from '@kurrent/kurrentdb-client';
 import {
@@ -24,6 +22,7 @@ import {
   type Subscription,
 } from '@coop/contracts';
 import { KurrentRecords, fromPosition, positionOf, toActual } from './kurrent-records.js';
+import { followAll } from './kurrent-subscription.js';
 import { KurrentWriter } from './kurrent-writer.js';
 import { conflictOf, identify, type IdentifiedAppend } from './kurrent-writes.js';
 import {
@@ -337,98 +336,16 @@ export class KurrentEventStore implements EventStore, StreamTailReads {
     return -1n;
   }
 
-  /**
-   * Catches up from `after` and then follows the log live, through a `$all` catch-up subscription
-   * (this installation's streams only: see `filter`). Batches are what has arrived and is waiting, at most `maxBatch` events,
-   * handed over one at a time and in order.
-   *
-   * Never skips: when `onEvents` throws (or the connection drops), the subscription is cancelled,
-   * and after `retryDelayMs` a new one starts right after the last position `onEvents` accepted, so
-   * the failed batch is delivered again.
-   */
+  /** Catches up from `after` and follows the log live, never skipping (kurrent-subscription.ts). */
   subscribeAll(after: bigint, onEvents: (events: RecordedEvent[]) => Promise<void>): Subscription {
-    let closed = false;
-    let delivered = after;
-    let current: AllStreamSubscription | undefined;
-    let wake: (() => void) | undefined;
-    const wakeUp = (): void => {
-      const w = wake;
-      wake = undefined;
-      w?.();
+    const source = {
+      client: this.client,
+      filter: () => this.filter,
+      records: this.records,
+      maxBatch: this.maxBatch,
+      retryDelayMs: this.retryDelayMs,
     };
-
-    const runOnce = async (): Promise<void> => {
-      const sub = this.client.subscribeToAll(
-        { fromPosition: fromPosition(delivered), filter: this.filter },
-        // Let up to one batch wait in the stream's buffer, so catching up goes in large batches.
-        { highWaterMark: this.maxBatch },
-      );
-      current = sub;
-      let failure: unknown;
-      let ended = false;
-      sub.on('readable', wakeUp);
-      sub.on('end', () => {
-        ended = true;
-        wakeUp();
-      });
-      sub.on('error', (error: Error) => {
-        failure = error;
-        wakeUp();
-      });
-      try {
-        while (!closed && failure === undefined && !ended) {
-          const batch: RecordedEvent[] = [];
-          let item: AllStreamResolvedEvent | null;
-          while (batch.length < this.maxBatch && (item = sub.read() as AllStreamResolvedEvent | null) !== null) {
-            const event = this.records.toRecorded(item);
-            if (event && event.position > delivered) batch.push(event);
-          }
-          if (batch.length === 0) {
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-            });
-            continue;
-          }
-          await onEvents(batch);
-          delivered = batch[batch.length - 1]!.position;
-        }
-        if (failure !== undefined) throw failure;
-        if (ended && !closed) throw new Error('KurrentDB subscription ended');
-      } finally {
-        current = undefined;
-        sub.removeAllListeners('readable');
-        await sub.unsubscribe().catch(() => undefined);
-      }
-    };
-
-    const loop = (async () => {
-      while (!closed) {
-        try {
-          await runOnce();
-        } catch (error) {
-          if (closed) break;
-          console.error(
-            `Event subscription failed; restarting after position ${delivered} in ${this.retryDelayMs} ms`,
-            error,
-          );
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, this.retryDelayMs).unref();
-          });
-          wake = undefined;
-        }
-      }
-    })();
-
-    const subscription: Subscription = {
-      close: async () => {
-        closed = true;
-        this.subscriptions.delete(subscription);
-        wakeUp();
-        await current?.unsubscribe().catch(() => undefined);
-        await loop.catch(() => undefined);
-      },
-    };
+    const subscription = followAll(source, after, onEvents, (closed) => this.subscriptions.delete(closed));
     this.subscriptions.add(subscription);
     return subscription;
   }

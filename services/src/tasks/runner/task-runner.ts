@@ -9,7 +9,6 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type TaskEvent,
-  type TaskFile,
   type TaskKind,
   type TaskParamsOf,
 } from '@coop/contracts';
@@ -21,11 +20,13 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
 import { taskLaneDecider } from '../domain/task-lane.decider.js';
-import { taskDecider, type TaskCommand, type TaskStreamState } from '../domain/task.decider.js';
-import { taskContext, taskFileOf, TaskWakeUp } from '../commands/task-context.js';
-import { completedNotice, failedNotice, notificationAppends, rejectedNotice } from '../commands/task-notifications.js';
+import { taskDecider, type TaskStreamState } from '../domain/task.decider.js';
+import { taskContext, TaskWakeUp } from '../commands/task-context.js';
+import { notificationAppends } from '../commands/task-notifications.js';
 import { TaskHandlerRegistry } from '../task-handler-registry.js';
-import type { NotificationDraft, RunningTask, TaskEffect, TaskHandler, TaskOutcome } from '../task-port.js';
+import type { RunningTask, TaskHandler } from '../task-port.js';
+import { endingAppends, errorMessage, type Ending } from './task-ending.js';
+import { TaskFiles } from './task-files.js';
 import { ProgressReporter } from './task-progress.js';
 
 /** How often the runner looks for queued tasks in the read model (it is also woken when this process queues one). */
@@ -44,9 +45,6 @@ interface LoadedTask {
   readonly queuedBy: string;
 }
 
-/** How a run ended, as the runner appends it: the handler's outcome, or a failure. */
-type Ending = TaskOutcome | { readonly outcome: 'failed'; readonly error: string; readonly interrupted: boolean };
-
 /**
  * The task runner (issue 24). Exactly one per installation: in the API process (`TASKS_RUN_IN=api`, the default) or in
  * the worker (`TASKS_RUN_IN=worker`, `npm run start:worker`, which calls `start()`).
@@ -54,11 +52,11 @@ type Ending = TaskOutcome | { readonly outcome: 'failed'; readonly error: string
  * It polls the `tasks` read model for queued tasks every POLL_MS (and at once when this process queues one), claims a
  * task by appending `TaskStarted` at the revision it read (a second runner loses on the revision), runs the handler of
  * its kind, writes its progress at most once a second, stores the files it made, and appends its end in ONE
- * `appendMulti`: the end event, the lane released, the handler's effects and the notifications, all stamped with the
- * user who queued it. A task found running that started before this runner did was interrupted by a restart: resumable →
+ * `appendMulti`: the end event, the lane released, the handler's effects and the notifications (task-ending.ts), all
+ * stamped with the user who queued it. A task found running that started before this runner did was interrupted by a restart: resumable →
  * `TaskStarted` (attempt + 1) and run again from its start; else `TaskFailed {interrupted: true}`. Stopping the runner
  * writes nothing for the tasks it runs: they are resumed or failed when it starts again. A completed task removes the
- * files of the cooperative's earlier tasks of its kind ("until replaced"). Kinds without a handler here are left queued.
+ * files of the cooperative's earlier tasks of its kind ("until replaced", task-files.ts). Kinds without a handler here are left queued.
  */
 @Injectable()
 export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -72,6 +70,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private unlisten: (() => void) | undefined;
   private polling = false;
   private pollAgain = false;
+  private readonly taskFiles: TaskFiles;
 
   constructor(
     private readonly writer: StreamWriter,
@@ -81,7 +80,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly handlers: TaskHandlerRegistry,
     private readonly wakeUp: TaskWakeUp,
-  ) {}
+  ) {
+    this.taskFiles = new TaskFiles(files, readStore, this.logger);
+  }
 
   onApplicationBootstrap(): void {
     if (this.config.tasksRunIn === 'api') this.start();
@@ -127,7 +128,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
         await this.pollOnce();
       } while (this.pollAgain && !this.stopped);
     } catch (error) {
-      this.logger.error(`Looking for tasks failed: ${describe(error)}`);
+      this.logger.error(`Looking for tasks failed: ${errorMessage(error)}`);
     } finally {
       this.polling = false;
     }
@@ -150,7 +151,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
         continue;
       }
       const run = this.runTask(doc.id)
-        .catch((error: unknown) => this.logger.error(`Task ${doc.id}: ${describe(error)}`))
+        .catch((error: unknown) => this.logger.error(`Task ${doc.id}: ${errorMessage(error)}`))
         .finally(() => this.inFlight.delete(doc.id));
       this.inFlight.set(doc.id, run);
     }
@@ -216,7 +217,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
         revision += 1;
       },
       PROGRESS_MS,
-      (error) => this.logger.warn(`Progress of task ${taskId} not written: ${describe(error)}`),
+      (error) => this.logger.warn(`Progress of task ${taskId} not written: ${errorMessage(error)}`),
     );
     let ending: Ending;
     try {
@@ -224,7 +225,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
         this.runningTask(task, attempt, (done, total, phase) => progress.report(done, total, phase)),
       );
     } catch (error) {
-      ending = { outcome: 'failed', error: error instanceof Error ? error.message : String(error), interrupted: false };
+      ending = { outcome: 'failed', error: errorMessage(error), interrupted: false };
     } finally {
       await progress.stop();
     }
@@ -236,8 +237,12 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       // Ending as the handler said broke (a file not stored, say): the task fails rather than hold its lane until a restart.
       if (ending.outcome === 'failed' || (error instanceof ConcurrencyError && error.streamId === taskStream(taskId)))
         throw error;
-      this.logger.error(`Task ${taskId} could not end as ${ending.outcome}: ${describe(error)}`);
-      await this.end(task, revision, ctx, handler, { outcome: 'failed', error: describe(error), interrupted: false });
+      this.logger.error(`Task ${taskId} could not end as ${ending.outcome}: ${errorMessage(error)}`);
+      await this.end(task, revision, ctx, handler, {
+        outcome: 'failed',
+        error: errorMessage(error),
+        interrupted: false,
+      });
     }
   }
 
@@ -280,45 +285,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const { taskId, cooperativeId } = state;
     const kind = handler.kind;
     const at = new Date().toISOString();
-    const stored: TaskFile[] = [];
-    let command: TaskCommand;
-    let effects: readonly TaskEffect[] = [];
-    let drafts: readonly NotificationDraft[];
-    switch (ending.outcome) {
-      case 'completed':
-      case 'awaitingInput': {
-        for (const file of ending.files) {
-          const record = taskFileOf(file);
-          await this.files.put(record.fileId, file.bytes);
-          stored.push(record);
-        }
-        if (ending.outcome === 'completed') {
-          command = { type: 'Complete', files: stored, summary: ending.summary, at };
-          effects = ending.effects;
-          drafts = [completedNotice(taskId, kind), ...ending.notifications];
-        } else {
-          command = { type: 'AwaitInput', files: stored, summary: ending.summary, at };
-          drafts = ending.notifications;
-        }
-        break;
-      }
-      case 'rejected':
-        command = {
-          type: 'Reject',
-          reason: { template: ending.reason.template, parameters: [...ending.reason.parameters] },
-          at,
-        };
-        // The handler's own headline where it gives one (FSAK: `fsakRejectedCurrentYear`), else the general one.
-        drafts =
-          ending.notifications.length > 0
-            ? ending.notifications
-            : [rejectedNotice(taskId, kind, ending.reason.template)];
-        break;
-      case 'failed':
-        command = { type: 'Fail', error: ending.error, interrupted: ending.interrupted, at };
-        drafts = [failedNotice(taskId, kind, ending.error)];
-        break;
-    }
+    // The files it made are stored first: a failed append removes them again.
+    const stored = await this.taskFiles.store(ending);
+    const { command, effects, drafts } = endingAppends(ending, taskId, kind, stored, at);
     const lane = taskLaneStream(cooperativeId, kind);
     const laneNow = await this.writer.load(lane, taskLaneDecider);
     const released = taskLaneDecider.decide({ type: 'Release', cooperativeId, kind, taskId }, laneNow.state);
@@ -341,7 +310,7 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       await this.append(appends);
     } catch (error) {
-      await this.removeFiles(stored.map((f) => f.fileId));
+      await this.taskFiles.remove(stored.map((f) => f.fileId));
       if (error instanceof ConcurrencyError && error.streamId !== taskStream(taskId) && ending.outcome !== 'failed') {
         // An effect's stream changed while the task ran: nothing of it is written; the task fails and says why.
         await this.end(task, revision, ctx, handler, { outcome: 'failed', error: error.message, interrupted: false });
@@ -353,9 +322,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
       if (handler.afterEffects) {
         await handler
           .afterEffects({ taskId, cooperativeId }, effects)
-          .catch((error: unknown) => this.logger.error(`Task ${taskId}, after its effects: ${describe(error)}`));
+          .catch((error: unknown) => this.logger.error(`Task ${taskId}, after its effects: ${errorMessage(error)}`));
       }
-      await this.removeReplacedFiles(cooperativeId, kind, taskId, state.queuedAt);
+      await this.taskFiles.removeReplaced(cooperativeId, kind, taskId, state.queuedAt);
     }
   }
 
@@ -368,41 +337,8 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** "Until replaced": the files of the cooperative's tasks of `kind` queued before `taskId`, which has now completed. */
-  private async removeReplacedFiles(
-    cooperativeId: string,
-    kind: TaskKind,
-    taskId: string,
-    queuedAt: string,
-  ): Promise<void> {
-    const earlier = await this.readStore.find(TASKS.name, {
-      cooperativeId,
-      filters: [
-        { field: 'kind', op: 'eq', value: kind },
-        { field: 'state', op: 'in', values: ['completed', 'rejected', 'failed', 'cancelled'] },
-        { field: 'queuedAt', op: 'range', lte: queuedAt },
-      ],
-      sort: [{ field: 'queuedAt', direction: 'desc' }],
-      limit: 1000,
-    });
-    const replaced = earlier.items
-      .filter((d) => d.id !== taskId)
-      .flatMap((d) => (Array.isArray(d.files) ? (d.files as TaskFile[]) : []));
-    await this.removeFiles(replaced.map((f) => f.fileId));
-  }
-
-  private async removeFiles(fileIds: readonly string[]): Promise<void> {
-    for (const fileId of fileIds) {
-      await this.files
-        .remove(fileId)
-        .catch((error: unknown) => this.logger.warn(`File ${fileId} not removed: ${describe(error)}`));
-    }
-  }
-
   /** Resolves when the tasks this runner runs now have ended (tests; a graceful stop of the worker). */
   async idle(): Promise<void> {
     await Promise.all([...this.inFlight.values()]);
   }
 }
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,23 @@
+import { memberFieldError, NotFoundError, ValidationError, type MemberEvent } from '@coop/contracts';
+import { requireMember, type MemberState } from '../../kernel/member-stream.js';
+import type { CorrectSharePayment } from './ledger.commands.js';
+
+/** A share register correction: the payment actually made and the interest end of one posting (never the posting itself). */
+export function correctSharePayment(command: CorrectSharePayment, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  const posting = state.postings.get(command.balanceId);
+  if (!posting) throw new NotFoundError('Share', command.balanceId);
+  // The shape (an integer payment, a business date or none) is the request class's (`ShareCorrection`); the import
+  // sends the register's values it read. What is left is the rule over the stream: not before the interest begin.
+  const { rueckpfleinzahlung: payment, interestEnd } = command;
+  if (interestEnd !== null && posting.interestBegin !== null && interestEnd < posting.interestBegin) {
+    throw new ValidationError([memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin)]);
+  }
+  if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
+  return [
+    {
+      type: 'SharePaymentCorrected',
+      data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment, interestEnd },
+    },
+  ];
+}

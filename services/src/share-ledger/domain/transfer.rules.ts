@@ -1,0 +1,72 @@
+import { memberFieldError, ValidationError, type MemberEvent } from '@coop/contracts';
+import { requireMember, type MemberState } from '../../kernel/member-stream.js';
+import { amountFor, amountLimitErrors, shareCostErrors } from '../../kernel/share-terms.js';
+import type { TransferIn, TransferOut } from './ledger.commands.js';
+import { exitPendingOn, transferOutWhileLeaving } from './membership-end.rules.js';
+import { requireMinimumRemains, requireNewBalance, requireNotExited } from './posting-rules.js';
+
+/** The giving half of a transfer (3); while a noticed end is pending, the exit is re-stated with it. */
+export function transferOut(command: TransferOut, state: MemberState): MemberEvent[] {
+  requireMember(state, command.cooperativeId, command.memberId);
+  // § 76 GenG: a transfer is possible at any time, also while a noticed end is pending (its exit is re-stated).
+  if (exitPendingOn(state, command.date)) return transferOutWhileLeaving(command, state);
+  requireNotExited(state);
+  requireNewBalance(state, command.balanceId);
+  const { memberId, balanceId, peerBalanceId, terms } = command;
+  const { transferTo, quantity } = command;
+  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
+  errors.push(...shareCostErrors(terms));
+  if (errors.length > 0) throw new ValidationError(errors);
+  const amount = amountFor(3, quantity, terms.shareCost);
+  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
+  requireMinimumRemains(state, dates.date, -quantity, amount, terms);
+  return [
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId,
+        balanceId,
+        type: 3,
+        quantity,
+        amount,
+        shareCost: terms.shareCost,
+        ...dates,
+        transferTo,
+        transferPeer: peerBalanceId,
+      },
+    },
+  ];
+}
+
+/** The receiving half of a transfer (4). */
+export function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
+  const { memberId, balanceId, peerBalanceId, transferFrom, terms } = command;
+  // The receiving member is named by the request (transferTo), so its absence is a field error, not a 404.
+  if (!state.exists || state.cooperativeId !== command.cooperativeId) {
+    throw new ValidationError([memberFieldError('transferTo', 'invalidChoice', memberId)]);
+  }
+  if (state.exitDate !== null) throw new ValidationError([memberFieldError('transferTo', 'memberHasExited')]);
+  if (transferFrom === memberId) throw new ValidationError([memberFieldError('transferTo', 'canNotTransferToSelf')]);
+  requireNewBalance(state, balanceId);
+  const { quantity } = command;
+  const errors = [...shareCostErrors(terms), ...amountLimitErrors('quantity', quantity, terms.shareCost, state.cents)];
+  if (errors.length > 0) throw new ValidationError(errors);
+  return [
+    {
+      type: 'SharesPosted',
+      data: {
+        memberId,
+        balanceId,
+        type: 4,
+        quantity,
+        amount: amountFor(4, quantity, terms.shareCost),
+        shareCost: terms.shareCost,
+        date: command.date,
+        approvalDate: command.approvalDate,
+        interestBegin: command.interestBegin,
+        transferFrom,
+        transferPeer: peerBalanceId,
+      },
+    },
+  ];
+}
