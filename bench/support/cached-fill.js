@@ -135,7 +135,9 @@ export function readInPages(file) {
  * app would rebuild them at every start of every run (in the copy). They are rebuilt once, in the cache.
  */
 async function upgradeReadModelFormat(cached) {
-  const file = join(cached, 'read-models.sqlite');
+  const { SqliteReadStoreFiles } = await built('projections/dist/index.js');
+  // The file `read-models.current` names (decision 171): a cache made since holds no read-models.sqlite.
+  const file = SqliteReadStoreFiles.current(cached);
   if (!existsSync(file)) return;
   const { READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } = await built('projections/dist/index.js');
   if (READ_MODEL_FORMAT === undefined)

@@ -2,13 +2,19 @@
 // the event log's head and the events after a position, the read models' checkpoint and a collection's size.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { built } from '../lib.js';
 
 const { default: Database } = await import('better-sqlite3');
+// The read store is the file `read-models.current` names (decision 171), not always read-models.sqlite.
+const { SqliteReadStoreFiles } = await built('projections/dist/index.js');
+
+/** The data directory's current read-store file. */
+export const readStorePath = (dataDir) => SqliteReadStoreFiles.current(dataDir);
 
 /** Opens `dataDir`'s event log and read store read-only; `close()` when done. */
 export function storeProbe(dataDir) {
   const events = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
-  const readModels = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
+  const readModels = new Database(readStorePath(dataDir), { readonly: true, fileMustExist: true });
   const head = events.prepare('SELECT COALESCE(MAX(position), -1) FROM events').pluck();
   const count = events.prepare('SELECT COUNT(*) FROM events').pluck();
   const byType = events.prepare(
@@ -41,7 +47,7 @@ export function storeProbe(dataDir) {
 }
 
 /** Whether `dataDir` holds a read store at all. */
-export const hasReadStore = (dataDir) => existsSync(join(dataDir, 'read-models.sqlite'));
+export const hasReadStore = (dataDir) => existsSync(readStorePath(dataDir));
 
 /**
  * Waits until the read models include the log's last event (polling every `everyMs`), at most `timeoutMs`; answers the
