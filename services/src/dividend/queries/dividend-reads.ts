@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { DividendDto, DividendMemberDto, DividendYearDto, ReadDocument, ReadPage, Sort } from '@coop/contracts';
-import { DIVIDEND_INPUTS, DIVIDENDS } from '@coop/projections';
+import { DIVIDENDS } from '@coop/projections';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { dividendInputs } from './dividend-inputs.js';
 import { dividendResults, type DividendMemberDocument } from './dividend-results.js';
 import { factsOf, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, inNumberOrder, selectMembers, type MemberListQuery, type MemberRowKeys } from './member-list.js';
@@ -162,8 +163,8 @@ export class DividendReads {
   ): Promise<Map<string, MemberFacts>> {
     const names = new Map<string, MemberFacts>();
     for (let i = 0; i < docs.length; i += MEMBER_PAGE) {
-      const found = await this.reads.getMany(
-        DIVIDEND_INPUTS,
+      const found = await dividendInputs.getMany(
+        this.reads,
         cooperativeId,
         docs.slice(i, i + MEMBER_PAGE).map((d) => d.member),
       );
