@@ -30,9 +30,3 @@ export function listField<T>(doc: ReadDocument, field: string): readonly T[] {
   const v = doc[field];
   return Array.isArray(v) ? (v as T[]) : [];
 }
-
-/** Text that is stored as written (an id, a date, a code the projector sets): any string, else null. */
-export function storedText(doc: ReadDocument, field: string): string | null {
-  const v = doc[field];
-  return typeof v === 'string' ? v : null;
-}
