@@ -7,6 +7,7 @@ import { readDividendInput } from './dividend-input-document.js';
 import { readElmaNumber } from './elma-number-document.js';
 import { readImport } from './import-document.js';
 import { readPaymentReminder } from './payment-reminder-document.js';
+import { readPaymentTerms } from './payment-terms-document.js';
 import { readShareDue } from './share-due-document.js';
 
 /*
@@ -65,6 +66,16 @@ describe('the payment areas’ own documents', () => {
   it('reads a reminder recorded before its subscriptions were kept with none, and its sending as stored', () => {
     const reminder = readPaymentReminder({ ...base, member: 'm-1', level: 2, amount: 500, runId: 'r-1' });
     expect(reminder).toMatchObject({ member: 'm-1', level: 2, amount: 500, runId: 'r-1', subscriptions: [] });
+  });
+
+  it('reads payment terms: a count not stored as its default, no credit set as none, a blank creditor as none', () => {
+    const terms = readPaymentTerms({ ...base, instalments: { allowed: true, maxCount: 4 }, creditorId: ' ' });
+    expect(terms).toMatchObject({
+      instalments: { allowed: true, maxCount: 4, rhythmMonths: 1, minFirstPerShare: 0 },
+      reminderAfterDays: 14,
+      creditDividendUntilPaid: false,
+      creditorId: null,
+    });
   });
 
   it('reads a mandate without a kind as recurring and one never drawn with no collections', () => {

@@ -2,9 +2,9 @@ import type { ChurchTaxDto, DividendSettingsDto, DividendStatus, ReadDocument, T
 import { listField, numberField, textField } from './document-fields.js';
 
 /*
- * A closure (collection DIVIDENDS, dividend-collections.ts; written by dividends.projector.ts `closureDoc`) as its typed
- * document (decision 258), from `@coop/projections/dividend`: the dividend area reads it, and the tax documents, the
- * FSA control report and the payouts read it through that area's `dividendClosures`.
+ * A closure (collection DIVIDENDS, dividend-collections.ts; written by dividends.projector.ts `closureDoc`) as its
+ * typed document (decision 258), from `@coop/projections/dividend`: the dividend area reads it, and the tax documents,
+ * the FSA control report and the payouts read it through that area's `dividendClosures`.
  */
 
 /** The numbers of a closure, in cents (the tax return's rows in whole euros), 0 when absent. */

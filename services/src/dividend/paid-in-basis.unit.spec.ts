@@ -29,7 +29,7 @@ function recorded(event: MemberEvent): RecordedEvent {
   return { ...event, streamId: 'member-m-1', revision: Number(position), position, metadata } as RecordedEvent;
 }
 
-/** The member's `dividend_inputs` document after `events` (on a member admitted long before), as the calculation reads it. */
+/** The member's `dividend_inputs` after `events` (on a member admitted long before), as the calculation reads it. */
 function inputsAfter(events: readonly MemberEvent[]): DividendInputDocument {
   let doc: ReadDocument = {
     id: 'm-1',

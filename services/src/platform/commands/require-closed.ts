@@ -8,7 +8,7 @@ import { ConflictingStateError } from './errors.js';
  * statements of account leave it out. Here, beside the other refusals, because those areas share it.
  */
 
-/** What the refusal reads of a closure: its typed document (`dividendClosures`) or, in an area not yet converted, as stored. */
+/** What the refusal reads of a closure: its typed document (`dividendClosures`) or, unconverted, as stored. */
 interface ClosureState {
   readonly id: string;
   readonly status?: unknown;
