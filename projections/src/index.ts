@@ -13,6 +13,7 @@ export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
 export * from './projectors/dividend-collections.js';
 export * from './projectors/dividend-inputs.projector.js';
+export * from './projectors/dividend-input-document.js';
 export * from './projectors/dividends.projector.js';
 export * from './projectors/task-collections.js';
 export * from './projectors/tasks.projector.js';

@@ -76,10 +76,23 @@ const CASES: readonly Case[] = [
     to: `services/src/${TAG}-a/queries/b.ts`,
     fixture: true,
   },
+  // The dues and the approval numbers are their owners' too (decision 258): another area reads them through
+  // `shareDues` and `elmaNumberDocuments`, never from their entries.
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/dividend/queries/${TAG}/owed.ts`,
+    to: 'projections/src/owned/share-payments.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/fsak/queries/${TAG}/source.ts`,
+    to: 'projections/src/owned/elma-numbers.ts',
+  },
 ];
 
 /** Imports the rules allow: another area through its entry, the kernel from a domain. */
 const ALLOWED: readonly Omit<Case, 'rule'>[] = [
+  { from: `services/src/share-payments/${TAG}/dues.ts`, to: 'projections/src/owned/share-payments.ts' },
   { from: `services/src/${TAG}-c/http/c.controller.ts`, to: 'services/src/members/index.ts' },
   { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/money.ts' },
   { from: `services/src/cooperatives/${TAG}/c.reads.ts`, to: 'projections/src/owned/cooperatives.ts' },

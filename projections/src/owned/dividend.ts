@@ -9,3 +9,4 @@ export {
   type DividendLine,
   type DividendMemberDocument,
 } from '../projectors/dividend-member-document.js';
+export { readDividendClosure, type DividendClosureDocument } from '../projectors/dividend-closure-document.js';

@@ -2,6 +2,8 @@ import type { ChurchDataRecorded, RecordedEvent, WriteOp } from '@coop/contracts
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { CHURCH_TAX } from './task-collections.js';
 
+export * from './church-tax-document.js';
+
 /*
  * Where each member's church data comes from (issue 24; DOMAIN.md 3.1, 3.3): one document per member with church
  * data recorded by a KiStAM answer or typed in from a paper answer (`CHURCH_TAX`, id = member id). It holds the query's

@@ -11,6 +11,8 @@ import type {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
+export * from './direct-debit-documents.js';
+
 /*
  * SEPA direct debits (issue 45, DEBIT; docs/direct-debits.md): a member's mandates (id = mandateId), the collections
  * (id = collectionId) and the payments by direct debit with their returns (id = paymentId). No personal data: the

@@ -24,3 +24,9 @@ export function numberField(doc: ReadDocument, field: string): number | null {
 export function flagField(doc: ReadDocument, field: string): boolean {
   return doc[field] === true;
 }
+
+/** A list as stored (a projector writes it whole), else empty: a document written before the list was kept. */
+export function listField<T>(doc: ReadDocument, field: string): readonly T[] {
+  const v = doc[field];
+  return Array.isArray(v) ? (v as T[]) : [];
+}

@@ -1,11 +1,6 @@
-import type { CollectionSpec, ElmaNumberEvent, RecordedEvent, WriteOp } from '@coop/contracts';
+import type { ElmaNumberEvent, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-
-export const ELMA_NUMBERS: CollectionSpec = {
-  name: 'elmanumbers',
-  fields: { elmaProcess: 'string', elmaNumber: 'string', createdAt: 'string' },
-  search: ['elmaNumber'],
-};
+import { ELMA_NUMBERS } from './elma-number-document.js';
 
 const TYPES = new Set<string>(['ElmaNumberAdded', 'ElmaNumberChanged', 'ElmaNumberRemoved']);
 

@@ -9,6 +9,8 @@ import type {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
+export * from './import-document.js';
+
 /**
  * The imports (issues 29 and 40; `GET /import/history`): one document per import, newest first by `at`. `state`
  * `running` from `RegisterImportStarted` (with `chunksWritten` of `chunks`) until `RegisterImported` makes it `written`

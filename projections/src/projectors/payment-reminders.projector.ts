@@ -1,6 +1,8 @@
 import type { CollectionSpec, PaymentReminderSent, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
+export * from './payment-reminder-document.js';
+
 /*
  * Payment reminders (issue 45; docs/payment-reminders.md): one document per reminder sent (id = its reminder id) and the
  * day of each member's last reminder. No personal data:

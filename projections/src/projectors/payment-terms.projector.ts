@@ -1,6 +1,8 @@
 import type { CollectionSpec, PaymentTermsSet, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 
+export * from './payment-terms-document.js';
+
 /**
  * The cooperative's payment terms on shares (issue 45; `PaymentTermsSet` on `payment-terms-<cooperativeId>`): one
  * document per cooperative (id = cooperativeId), the event's data as set. A cooperative without one follows

@@ -12,7 +12,6 @@ import { MEMBERS_ERASED } from './erasure.js';
 import { SHARE_DUE_MEMBERS, SHARE_DUES } from './share-dues-collections.js';
 import { dueOf } from './share-dues-schedule.js';
 
-export * from './share-dues-collections.js';
 export * from './share-dues-schedule.js';
 
 /*

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { keyOf, type DocKey, type Projector } from '../runner/projector.js';
 import { BALANCES, membersProjector } from './members.projector.js';
-import { SHARE_DUES, shareDuesProjector } from './share-dues.projector.js';
+import { SHARE_DUES } from './share-dues-collections.js';
+import { shareDuesProjector } from './share-dues.projector.js';
 
 const AT = '2026-03-01T08:00:00.000Z';
 let position = 0n;

@@ -5,7 +5,7 @@
  * the PRNG, so the members and postings stay as they were.
  */
 import { CommandBus } from '@nestjs/cqrs';
-import { ELMA_NUMBERS } from '@coop/projections';
+import { ELMA_NUMBERS } from '@coop/projections/elma-numbers';
 import type { RunningApp } from '../create-app.js';
 import { AddElmaNumberCommand } from '../elma-numbers/index.js';
 import { contextFor, type Actor } from '../platform/commands/command-context.js';

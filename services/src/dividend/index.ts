@@ -2,3 +2,4 @@
 export { DividendModule } from './dividend.module.js';
 export { DividendReads } from './queries/dividend-reads.js';
 export { dividendResults, type DividendMemberDocument } from './queries/dividend-results.js';
+export { dividendClosures, type DividendClosureDocument } from './queries/dividend-closures.js';

@@ -1,14 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ReadDocument } from '@coop/contracts';
+import { readDividendInput, type DividendInputDocument } from '@coop/projections';
 import { factsOf, taxIdOf, toMemberInput } from './queries/member-input.js';
 
-const doc = (fields: Record<string, unknown>): ReadDocument => ({
-  id: 'm-1',
-  cooperativeId: 'c-1',
-  position: '9',
-  memberNr: 7,
-  ...fields,
-});
+/** A stored `dividend_inputs` document as the calculation reads it (its typed reader, decision 258). */
+const doc = (fields: Record<string, unknown>): DividendInputDocument =>
+  readDividendInput({ id: 'm-1', cooperativeId: 'c-1', position: '9', memberNr: 7, ...fields });
 
 describe("a member's engine input from its dividend_inputs document", () => {
   it('takes the looked-up tax id or the one entered by hand, a real one before a test id (starting with 0)', () => {

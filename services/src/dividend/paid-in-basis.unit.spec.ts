@@ -6,7 +6,7 @@ import {
   type ReadDocument,
   type RecordedEvent,
 } from '@coop/contracts';
-import { dividendInputsProjector } from '@coop/projections';
+import { dividendInputsProjector, readDividendInput, type DividendInputDocument } from '@coop/projections';
 import { calculateDividend, memberBasis } from './domain/engine/index.js';
 import { toMemberInput } from './queries/member-input.js';
 
@@ -29,8 +29,8 @@ function recorded(event: MemberEvent): RecordedEvent {
   return { ...event, streamId: 'member-m-1', revision: Number(position), position, metadata } as RecordedEvent;
 }
 
-/** The member's `dividend_inputs` document after `events` (on a member admitted long before). */
-function inputsAfter(events: readonly MemberEvent[]): ReadDocument {
+/** The member's `dividend_inputs` after `events` (on a member admitted long before), as the calculation reads it. */
+function inputsAfter(events: readonly MemberEvent[]): DividendInputDocument {
   let doc: ReadDocument = {
     id: 'm-1',
     cooperativeId: 'c-1',
@@ -46,7 +46,7 @@ function inputsAfter(events: readonly MemberEvent[]): ReadDocument {
     const writes = dividendInputsProjector.project(recorded(event), () => doc);
     for (const w of writes) if (w.kind === 'put') doc = w.doc;
   }
-  return doc;
+  return readDividendInput(doc);
 }
 
 const subscribed = (amount: number, paid?: number): MemberEvent => ({
@@ -100,7 +100,7 @@ const params = (year: number) => ({
   decisionDate: `${year + 1}-06-15`,
   paymentDate: `${year + 1}-06-30`,
 });
-const grossOf = (doc: ReadDocument, year: number, settings: DividendSettings) =>
+const grossOf = (doc: DividendInputDocument, year: number, settings: DividendSettings) =>
   calculateDividend(params(year), settings, [toMemberInput(doc, undefined, 'nextMonth')]).members[0]?.gross ?? 0;
 
 describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () => {

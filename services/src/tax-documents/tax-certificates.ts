@@ -66,7 +66,7 @@ export class TaxCertificates {
   /** The number of certificates `memberId` (or the whole closure) asks for; the closure must exist (404 otherwise). */
   async count(cooperativeId: string, dividendId: string, memberId: string | null): Promise<number> {
     const closure = await this.source.closure(cooperativeId, dividendId);
-    return memberId !== null ? 1 : Number(closure.memberCount ?? 0);
+    return memberId !== null ? 1 : closure.memberCount;
   }
 
   /** The cooperative as issuer; refused (400) without its tax office or tax number, which every certificate carries. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ReadDocument, ShareDueView } from '@coop/contracts';
-import { SHARE_DUES } from '@coop/projections';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { shareDues, type ShareDueDocument } from '../../share-payments/index.js';
 import type { MatchingBook } from '../domain/match-entries.js';
 import type { OutstandingDue } from '../domain/proposal.js';
 
@@ -14,9 +13,8 @@ const DUES_PER_MEMBER_MAX = 1000;
 const chunks = <T>(values: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, i) => values.slice(i * CHUNK, (i + 1) * CHUNK));
 
-export function dueOf(doc: ReadDocument): OutstandingDue {
-  const due = doc as unknown as ShareDueView;
-  return { balanceId: due.id, date: due.date, dueSince: due.dueSince, outstanding: Number(due.outstanding) };
+export function dueOf(due: ShareDueDocument): OutstandingDue {
+  return { balanceId: due.id, date: due.date, dueSince: due.dueSince, outstanding: due.outstanding };
 }
 
 /**
@@ -44,15 +42,14 @@ export class MatchingBookReads {
   async dues(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, OutstandingDue[]>> {
     const duesOf = new Map<string, OutstandingDue[]>();
     for (const values of chunks(memberIds)) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+      const page = await shareDues.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'member', op: 'in', values }],
         limit: values.length * DUES_PER_MEMBER_MAX,
       });
       for (const doc of page.items) {
-        if (!(Number(doc.outstanding) > 0)) continue;
-        const member = String(doc.member);
-        duesOf.set(member, [...(duesOf.get(member) ?? []), dueOf(doc)]);
+        if (!(doc.outstanding > 0)) continue;
+        duesOf.set(doc.member, [...(duesOf.get(doc.member) ?? []), dueOf(doc)]);
       }
     }
     return duesOf;

@@ -9,10 +9,11 @@ import {
   type ChurchDataRecorded,
   type KistamProblem,
 } from '@coop/contracts';
-import { CHURCH_TAX, ELMA_NUMBERS } from '@coop/projections';
 import { ownCooperative } from '../../cooperatives/index.js';
+import { approvalNumberOf } from '../../elma-numbers/index.js';
 import { holdingOn, memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { churchTaxOrigins } from '../queries/church-tax-origins.js';
 import {
   TaskHandlerProvider,
   type NotificationDraft,
@@ -126,7 +127,7 @@ export class KistamHandler implements TaskHandler<'kistam'> {
   /** Phase 1: the request. */
   private async request(task: RunningTask): Promise<TaskOutcome> {
     const coop = task.cooperativeId;
-    const km = await this.reads.find(ELMA_NUMBERS, coop, 'elmaProcess', 'km');
+    const km = await approvalNumberOf(this.reads, coop, 'km');
     if (!km) return { outcome: 'rejected', reason: { template: 'missingElmaNoKm', parameters: [] }, notifications: [] };
     const cooperative = await ownCooperative(this.reads, coop).catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
@@ -142,7 +143,7 @@ export class KistamHandler implements TaskHandler<'kistam'> {
       selection.requests.length > 0
         ? await this.transport.send({
             cooperativeId: coop,
-            kmNumber: String(km.elmaNumber),
+            kmNumber: km.elmaNumber,
             statusDate: selection.statusDate,
             lines: selection.requests,
           })
@@ -178,9 +179,9 @@ export class KistamHandler implements TaskHandler<'kistam'> {
   private async candidates(task: RunningTask, today: string): Promise<KistamCandidate[]> {
     const coop = task.cooperativeId;
     const lastQuery = new Map<string, { queriedOn: string; queryKind: string }>();
-    for await (const batch of this.reads.scan(CHURCH_TAX, coop, SCAN_BATCH)) {
+    for await (const batch of churchTaxOrigins.scan(this.reads, coop, SCAN_BATCH)) {
       for (const doc of batch)
-        lastQuery.set(doc.id, { queriedOn: String(doc.queriedOn ?? ''), queryKind: String(doc.queryKind ?? '') });
+        lastQuery.set(doc.id, { queriedOn: doc.queriedOn ?? '', queryKind: doc.queryKind ?? '' });
     }
     const statusDate = regularStatusDate(today);
     const out: KistamCandidate[] = [];

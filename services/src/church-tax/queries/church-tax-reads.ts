@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  NotFoundError,
-  type ChurchQueryKind,
-  type MemberChurchTaxDto,
-  type ReadDocument,
-  type TaskDto,
-} from '@coop/contracts';
-import { CHURCH_TAX, ELMA_NUMBERS, TASKS } from '@coop/projections';
+import type { MemberChurchTaxDto, TaskDto } from '@coop/contracts';
+import { TASKS } from '@coop/projections';
+import { approvalNumberOf } from '../../elma-numbers/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-
-/** A text field of the church-tax area's own record of a query (`church_tax`). */
-const str = (doc: ReadDocument | undefined, f: string): string | null =>
-  doc && typeof doc[f] === 'string' ? (doc[f] as string) : null;
+import { toTaskDto } from '../../tasks/index.js';
+import { churchTaxOrigins } from './church-tax-origins.js';
 
 /** The church-tax area's reads: a member's church data with where it comes from, a task as queued. */
 @Injectable()
@@ -22,26 +15,24 @@ export class ChurchTaxReads {
   /** The member's church data (`MemberChurchTaxDto`); 404 for a member not of the cooperative. */
   async memberChurchTax(cooperativeId: string, memberId: string): Promise<MemberChurchTaxDto> {
     const member = await memberDocuments.get(this.reads, cooperativeId, memberId);
-    const origin = (await this.reads.getMany(CHURCH_TAX, cooperativeId, [memberId])).get(memberId);
+    const origin = (await churchTaxOrigins.getMany(this.reads, cooperativeId, [memberId])).get(memberId);
     return {
       memberId,
       churchId: member.churchId,
       churchTaxRate: member.churchTaxRate,
-      queriedOn: str(origin, 'queriedOn'),
-      queryKind: str(origin, 'queryKind') as ChurchQueryKind | null,
-      taskId: str(origin, 'taskId'),
+      queriedOn: origin?.queriedOn ?? null,
+      queryKind: origin?.queryKind ?? null,
+      taskId: origin?.taskId ?? null,
     };
   }
 
   /** Whether the cooperative has an approval number of process `process`. */
   async hasElmaNumber(cooperativeId: string, process: 'km' | 'fs'): Promise<boolean> {
-    return (await this.reads.find(ELMA_NUMBERS, cooperativeId, 'elmaProcess', process)) !== undefined;
+    return (await approvalNumberOf(this.reads, cooperativeId, process)) !== undefined;
   }
 
-  /** A task as `GET /tasks/{id}` answers it: the read model's document without its tenant and position. */
+  /** A task as `GET /tasks/{id}` answers it (the tasks area's `toTaskDto`); another cooperative's or none: 404. */
   async task(cooperativeId: string, taskId: string): Promise<TaskDto> {
-    const { cooperativeId: _c, position: _p, ...dto } = await this.reads.get(TASKS, cooperativeId, taskId, 'Task');
-    if (!dto.id) throw new NotFoundError('Task', taskId);
-    return dto as unknown as TaskDto;
+    return toTaskDto(await this.reads.get(TASKS, cooperativeId, taskId, 'Task'));
   }
 }

@@ -71,13 +71,13 @@ export class DirectDebitsController {
   async file(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: FastifyReply): Promise<void> {
     if (id.length > TEXT_MAX.id) throw new NotFoundError('DirectDebitCollection', id.slice(0, TEXT_MAX.id));
     const doc = await this.reads.collection(actor.cooperativeId, id);
-    const bytes = await this.files.get(String(doc.fileId));
+    const bytes = await this.files.get(doc.fileId);
     if (!bytes) throw new NotFoundError('DirectDebitFile', id);
     const cooperative = await this.reads.cooperative(actor.cooperativeId);
     await res
       .status(200)
       .header('Content-Type', 'application/xml; charset=utf-8')
-      .header('Content-Disposition', attachment(debitFileName(String(doc.collectionDate), cooperative)))
+      .header('Content-Disposition', attachment(debitFileName(doc.collectionDate, cooperative)))
       .header('Cache-Control', 'no-store')
       .send(Buffer.from(bytes));
   }

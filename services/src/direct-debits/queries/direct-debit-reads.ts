@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import type { CollectionDto, DirectDebitPaymentDto, MandateDto } from '@coop/contracts';
 import {
-  type CollectionDto,
-  type DirectDebitPaymentDto,
-  type MandateDto,
-  type ReadDocument,
-  type ShareDueView,
-} from '@coop/contracts';
-import { DIRECT_DEBIT_MANDATES, DIRECT_DEBIT_PAYMENTS, DIRECT_DEBITS, SHARE_DUES } from '@coop/projections';
+  DIRECT_DEBIT_MANDATES,
+  DIRECT_DEBIT_PAYMENTS,
+  DIRECT_DEBITS,
+  readDirectDebitCollection,
+  readDirectDebitPayment,
+  readMandate,
+  type DirectDebitCollectionDocument,
+  type DirectDebitPaymentDocument,
+  type MandateDocument,
+} from '@coop/projections';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { TypedReads } from '../../platform/http/typed-reads.js';
 import { accountHolderOf } from '../../payouts/index.js';
+import { shareDues, type ShareDueDocument } from '../../share-payments/index.js';
 import type { PlanDebtor, PlanMandate } from '../domain/collection-plan.js';
 
 /** Ids read per look-up (a collection's members and dues). */
@@ -20,9 +26,17 @@ const PAGE = 1000;
 const MANDATES_MAX = 200;
 const PAYMENTS_MAX = 500;
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const compact = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() !== '' ? v.replace(/\s+/g, '').toUpperCase() : null;
+/** This area's own collections as typed documents (decision 258). */
+const mandates = new TypedReads<MandateDocument>(DIRECT_DEBIT_MANDATES, 'Mandate', readMandate);
+const collections = new TypedReads<DirectDebitCollectionDocument>(
+  DIRECT_DEBITS,
+  'DirectDebitCollection',
+  readDirectDebitCollection,
+);
+const payments = new TypedReads<DirectDebitPaymentDocument>(DIRECT_DEBIT_PAYMENTS, 'Payment', readDirectDebitPayment);
+
+/** An IBAN or BIC as the file carries it: without spaces, in capitals; none: null. */
+const compact = (v: string | null): string | null => (v === null ? null : v.replace(/\s+/g, '').toUpperCase());
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -30,27 +44,27 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export const mandateDto = (d: ReadDocument): MandateDto => ({
+export const mandateDto = (d: MandateDocument): MandateDto => ({
   id: d.id,
-  memberId: String(d.memberId),
-  reference: String(d.reference),
-  signedOn: String(d.signedOn),
-  kind: String(d.kind),
-  status: String(d.status),
-  revokedOn: str(d.revokedOn),
-  collections: Number(d.collections ?? 0),
-  lastCollectionDate: str(d.lastCollectionDate),
+  memberId: d.memberId,
+  reference: d.reference,
+  signedOn: d.signedOn,
+  kind: d.kind,
+  status: d.status,
+  revokedOn: d.revokedOn,
+  collections: d.collections,
+  lastCollectionDate: d.lastCollectionDate,
 });
 
-export const paymentDto = (d: ReadDocument): DirectDebitPaymentDto => ({
+export const paymentDto = (d: DirectDebitPaymentDocument): DirectDebitPaymentDto => ({
   id: d.id,
-  memberId: String(d.memberId),
-  balanceId: String(d.balanceId),
-  collectionId: String(d.collectionId),
-  date: String(d.date),
-  amount: Number(d.amount),
-  returnedOn: str(d.returnedOn),
-  returnReason: str(d.returnReason),
+  memberId: d.memberId,
+  balanceId: d.balanceId,
+  collectionId: d.collectionId,
+  date: d.date,
+  amount: d.amount,
+  returnedOn: d.returnedOn,
+  returnReason: d.returnReason,
 });
 
 /** Reads of the direct debits' read models and of what a collection needs from the others (members, cooperative, dues). */
@@ -59,7 +73,7 @@ export class DirectDebitReads {
   constructor(private readonly reads: ReadModels) {}
 
   async mandatesOfMember(cooperativeId: string, memberId: string): Promise<MandateDto[]> {
-    const page = await this.reads.query(DIRECT_DEBIT_MANDATES, cooperativeId, {
+    const page = await mandates.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'memberId', op: 'eq', value: memberId }],
       sort: [{ field: 'signedOn', direction: 'desc' }],
@@ -69,45 +83,43 @@ export class DirectDebitReads {
   }
 
   async mandate(cooperativeId: string, mandateId: string): Promise<MandateDto> {
-    return mandateDto(await this.reads.get(DIRECT_DEBIT_MANDATES, cooperativeId, mandateId, 'Mandate'));
+    return mandateDto(await mandates.get(this.reads, cooperativeId, mandateId));
   }
 
   /** The mandates of `memberIds` with the collections drawn under each, by member. */
   async mandatesOf(cooperativeId: string, memberIds: readonly string[]): Promise<Map<string, PlanMandate[]>> {
     const byMember = new Map<string, PlanMandate[]>();
     for (const ids of chunks([...new Set(memberIds)], PAGE)) {
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await this.reads.query(DIRECT_DEBIT_MANDATES, cooperativeId, {
-          cooperativeId,
-          filters: [{ field: 'memberId', op: 'in', values: ids }],
-          sort: [{ field: 'memberId', direction: 'asc' }],
-          offset,
-          limit: PAGE,
-        });
-        for (const d of page.items) {
-          const list = byMember.get(String(d.memberId)) ?? [];
+      const query = {
+        filters: [{ field: 'memberId', op: 'in', values: ids }],
+        sort: [
+          { field: 'memberId', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+      } as const;
+      for await (const page of mandates.queryPages(this.reads, cooperativeId, query, PAGE)) {
+        for (const d of page) {
+          const list = byMember.get(d.memberId) ?? [];
           list.push({
             mandateId: d.id,
-            reference: String(d.reference),
-            signedOn: String(d.signedOn),
-            kind: d.kind === 'oneOff' ? 'oneOff' : 'recurring',
-            revokedOn: str(d.revokedOn),
-            collections: Number(d.collections ?? 0),
+            reference: d.reference,
+            signedOn: d.signedOn,
+            kind: d.kind,
+            revokedOn: d.revokedOn,
+            collections: d.collections,
           });
-          byMember.set(String(d.memberId), list);
+          byMember.set(d.memberId, list);
         }
-        if (page.items.length < PAGE) break;
       }
     }
     return byMember;
   }
 
   /** The dues of the selected subscriptions that are the cooperative's (the share payments' `share_dues`), by balance id. */
-  async dues(cooperativeId: string, balanceIds: readonly string[]): Promise<Map<string, ShareDueView>> {
-    const found = new Map<string, ShareDueView>();
+  async dues(cooperativeId: string, balanceIds: readonly string[]): Promise<Map<string, ShareDueDocument>> {
+    const found = new Map<string, ShareDueDocument>();
     for (const ids of chunks(balanceIds, PAGE))
-      for (const [id, doc] of await this.reads.getMany(SHARE_DUES, cooperativeId, ids))
-        found.set(id, doc as unknown as ShareDueView);
+      for (const [id, due] of await shareDues.getMany(this.reads, cooperativeId, ids)) found.set(id, due);
     return found;
   }
 
@@ -133,7 +145,7 @@ export class DirectDebitReads {
   }
 
   async payment(cooperativeId: string, paymentId: string): Promise<DirectDebitPaymentDto> {
-    return paymentDto(await this.reads.get(DIRECT_DEBIT_PAYMENTS, cooperativeId, paymentId, 'Payment'));
+    return paymentDto(await payments.get(this.reads, cooperativeId, paymentId));
   }
 
   cooperative(cooperativeId: string): Promise<CooperativeDocument> {
@@ -142,39 +154,36 @@ export class DirectDebitReads {
 
   /** The collections, newest first, with their returned debits counted from the payments. */
   async collections(cooperativeId: string, params: ListParams): Promise<{ total: number; items: CollectionDto[] }> {
-    const page = await this.reads.list(DIRECT_DEBITS, cooperativeId, params, [
+    const page = await collections.list(this.reads, cooperativeId, params, [
       { field: 'createdOn', direction: 'desc' },
       { field: 'collectionDate', direction: 'desc' },
     ]);
     const returned = new Map<string, { count: number; cents: number }>();
     if (page.items.length > 0) {
-      for (let from = 0; ; from += PAGE) {
-        const payments = await this.reads.query(DIRECT_DEBIT_PAYMENTS, cooperativeId, {
-          cooperativeId,
-          filters: [
-            { field: 'collectionId', op: 'in', values: page.items.map((c) => c.id) },
-            { field: 'returned', op: 'eq', value: true },
-          ],
-          offset: from,
-          limit: PAGE,
-        });
-        for (const p of payments.items) {
-          const r = returned.get(String(p.collectionId)) ?? { count: 0, cents: 0 };
-          returned.set(String(p.collectionId), { count: r.count + 1, cents: r.cents + Number(p.amount) });
+      const query = {
+        filters: [
+          { field: 'collectionId', op: 'in', values: page.items.map((c) => c.id) },
+          { field: 'returned', op: 'eq', value: true },
+        ],
+        sort: [{ field: 'id', direction: 'asc' }],
+      } as const;
+      for await (const batch of payments.queryPages(this.reads, cooperativeId, query, PAGE)) {
+        for (const p of batch) {
+          const r = returned.get(p.collectionId) ?? { count: 0, cents: 0 };
+          returned.set(p.collectionId, { count: r.count + 1, cents: r.cents + p.amount });
         }
-        if (payments.items.length < PAGE) break;
       }
     }
     return { total: page.total, items: page.items.map((d) => collectionDto(d, returned.get(d.id))) };
   }
 
-  async collection(cooperativeId: string, collectionId: string): Promise<ReadDocument> {
-    return this.reads.get(DIRECT_DEBITS, cooperativeId, collectionId, 'DirectDebitCollection');
+  async collection(cooperativeId: string, collectionId: string): Promise<DirectDebitCollectionDocument> {
+    return collections.get(this.reads, cooperativeId, collectionId);
   }
 
   /** Collections whose debits are not all booked yet (a write stopped in the middle), oldest first. */
   async pendingCollections(cooperativeId: string): Promise<string[]> {
-    const page = await this.reads.query(DIRECT_DEBITS, cooperativeId, {
+    const page = await collections.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'complete', op: 'eq', value: false }],
       sort: [{ field: 'createdOn', direction: 'asc' }],
@@ -185,7 +194,7 @@ export class DirectDebitReads {
 
   /** The member's payments by direct debit, newest first (at most PAYMENTS_MAX: a member is debited a few times a year). */
   async paymentsOfMember(cooperativeId: string, memberId: string): Promise<DirectDebitPaymentDto[]> {
-    const page = await this.reads.query(DIRECT_DEBIT_PAYMENTS, cooperativeId, {
+    const page = await payments.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'memberId', op: 'eq', value: memberId }],
       sort: [{ field: 'date', direction: 'desc' }],
@@ -195,17 +204,20 @@ export class DirectDebitReads {
   }
 }
 
-export function collectionDto(d: ReadDocument, returned?: { count: number; cents: number }): CollectionDto {
+export function collectionDto(
+  d: DirectDebitCollectionDocument,
+  returned?: { count: number; cents: number },
+): CollectionDto {
   return {
     id: d.id,
-    collectionDate: String(d.collectionDate),
-    createdOn: String(d.createdOn),
-    messageId: String(d.messageId),
-    count: Number(d.count),
-    totalCents: Number(d.totalCents),
-    booked: Number(d.booked ?? 0),
+    collectionDate: d.collectionDate,
+    createdOn: d.createdOn,
+    messageId: d.messageId,
+    count: d.count,
+    totalCents: d.totalCents,
+    booked: d.booked,
     returned: returned?.count ?? 0,
     returnedCents: returned?.cents ?? 0,
-    complete: d.complete === true,
+    complete: d.complete,
   };
 }

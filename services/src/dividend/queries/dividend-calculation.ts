@@ -7,7 +7,7 @@ import {
   type DividendMemberDto,
   type FieldError,
 } from '@coop/contracts';
-import { closureFields, DIVIDEND_INPUTS, DIVIDENDS, memberResultFields } from '@coop/projections';
+import { closureFields, memberResultFields } from '@coop/projections';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
@@ -21,6 +21,8 @@ import {
 } from '../domain/engine/index.js';
 import { splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
 import { declarationOf, payoutOf, type DividendResults } from '../domain/closure-events.decider.js';
+import { dividendClosures } from './dividend-closures.js';
+import { dividendInputs } from './dividend-inputs.js';
 import { factsOf, toMemberInput, type MemberFacts } from './member-input.js';
 import {
   EVERY_MEMBER,
@@ -80,7 +82,7 @@ export class DividendCalculation {
     const facts = new Map<string, MemberFacts>();
     const orderHolders = new Map<string, string>();
     const lines = withLines ? new Map<string, MemberBasis['lines']>() : undefined;
-    for await (const batch of this.reads.scan(DIVIDEND_INPUTS, cooperativeId, SCAN_BATCH)) {
+    for await (const batch of dividendInputs.scan(this.reads, cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
         const input = toMemberInput(doc, resuming, rule);
         calculator.add(input);
@@ -117,7 +119,7 @@ export class DividendCalculation {
       concerned: [],
     });
     if (params.year >= Number(today.slice(0, 4))) errors.push(error('currentYearClosure'));
-    const closed = await this.reads.query(DIVIDENDS, cooperative.id, {
+    const closed = await dividendClosures.query(this.reads, cooperative.id, {
       cooperativeId: cooperative.id,
       filters: [{ field: 'year', op: 'eq', value: params.year }],
       limit: 1,

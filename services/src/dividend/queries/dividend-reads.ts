@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { DividendDto, DividendMemberDto, DividendYearDto, ReadDocument, ReadPage, Sort } from '@coop/contracts';
-import { DIVIDEND_INPUTS, DIVIDENDS } from '@coop/projections';
+import type { DividendDto, DividendMemberDto, DividendYearDto, ReadPage, Sort } from '@coop/contracts';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { dividendClosures, type DividendClosureDocument } from './dividend-closures.js';
+import { dividendInputs } from './dividend-inputs.js';
 import { dividendResults, type DividendMemberDocument } from './dividend-results.js';
 import { factsOf, type MemberFacts } from './member-input.js';
 import { EVERY_MEMBER, inNumberOrder, selectMembers, type MemberListQuery, type MemberRowKeys } from './member-list.js';
@@ -15,28 +16,9 @@ export const YEARS_BACK = 11;
 const DEFAULT_SORT: readonly Sort[] = [{ field: 'year', direction: 'desc' }];
 
 /** A closure's document as the API answers it; `members` given (empty in a list). */
-export function toClosureDto(doc: ReadDocument, members: DividendMemberDto[]): DividendDto {
+export function toClosureDto(doc: DividendClosureDocument, members: DividendMemberDto[]): DividendDto {
   const { position: _p, cooperativeId: _c, ...fields } = doc;
-  // A closure projected before issue 40 has no status: it was written whole.
-  const status = doc.status === 'closing' ? 'closing' : 'closed';
-  return {
-    ...(fields as unknown as Omit<DividendDto, 'id' | 'errors' | 'members' | 'status'>),
-    ...creditSums(doc),
-    id: doc.id,
-    status,
-    errors: [],
-    members,
-  };
-}
-
-/** Net, credited and paid (issue 45); a document projected before it holds only the payout, which was the whole net. */
-function creditSums(doc: ReadDocument): { netAmount: number; creditedAmount: number; paymentAmount: number } {
-  const paymentAmount = Number(doc.paymentAmount);
-  return {
-    netAmount: Number(doc.netAmount ?? paymentAmount),
-    creditedAmount: Number(doc.creditedAmount ?? 0),
-    paymentAmount,
-  };
+  return { ...fields, singleChurchTax: [...doc.singleChurchTax], errors: [], members };
 }
 
 /**
@@ -82,8 +64,8 @@ function docKeys(names: ReadonlyMap<string, MemberFacts>): MemberRowKeys<Dividen
 export class DividendReads {
   constructor(private readonly reads: ReadModels) {}
 
-  list(cooperativeId: string, params: ListParams): Promise<ReadPage<ReadDocument>> {
-    return this.reads.list(DIVIDENDS, cooperativeId, params, DEFAULT_SORT);
+  list(cooperativeId: string, params: ListParams): Promise<ReadPage<DividendClosureDocument>> {
+    return dividendClosures.list(this.reads, cooperativeId, params, DEFAULT_SORT);
   }
 
   /**
@@ -95,14 +77,14 @@ export class DividendReads {
     id: string,
     list: MemberListQuery = EVERY_MEMBER,
   ): Promise<{ readonly dto: DividendDto; readonly total: number }> {
-    const doc = await this.reads.get(DIVIDENDS, cooperativeId, id, 'Dividend');
+    const doc = await dividendClosures.get(this.reads, cooperativeId, id);
     const page = await this.members(cooperativeId, id, list);
     return { dto: toClosureDto(doc, page.items), total: page.total };
   }
 
   /** `GET /dividend/{id}/members`: the closure's members as a list (not found for another cooperative's closure). */
   async memberList(cooperativeId: string, id: string, list: MemberListQuery): Promise<ReadPage<DividendMemberDto>> {
-    await this.reads.get(DIVIDENDS, cooperativeId, id, 'Dividend');
+    await dividendClosures.get(this.reads, cooperativeId, id);
     return this.members(cooperativeId, id, list);
   }
 
@@ -162,8 +144,8 @@ export class DividendReads {
   ): Promise<Map<string, MemberFacts>> {
     const names = new Map<string, MemberFacts>();
     for (let i = 0; i < docs.length; i += MEMBER_PAGE) {
-      const found = await this.reads.getMany(
-        DIVIDEND_INPUTS,
+      const found = await dividendInputs.getMany(
+        this.reads,
         cooperativeId,
         docs.slice(i, i + MEMBER_PAGE).map((d) => d.member),
       );
@@ -182,13 +164,13 @@ export class DividendReads {
 
   /** Last year and YEARS_BACK years before it, each with whether it is closed (and by which closure). */
   async years(cooperativeId: string, today: string): Promise<DividendYearDto[]> {
-    const closures = await this.reads.query(DIVIDENDS, cooperativeId, {
+    const closures = await dividendClosures.query(this.reads, cooperativeId, {
       cooperativeId,
       sort: [{ field: 'year', direction: 'desc' }],
       limit: 1000,
     });
-    const closed = new Map(closures.items.map((d) => [Number(d.year), d.id]));
-    const closing = new Set(closures.items.filter((d) => d.status === 'closing').map((d) => Number(d.year)));
+    const closed = new Map(closures.items.map((d) => [d.year, d.id]));
+    const closing = new Set(closures.items.filter((d) => d.status === 'closing').map((d) => d.year));
     const last = Number(today.slice(0, 4)) - 1;
     return Array.from({ length: YEARS_BACK + 1 }, (_, i) => last - i).map((year) => ({
       key: year,

@@ -6,9 +6,8 @@ import {
   type GermanState,
   type InterestBeginRule,
   type NonAssessmentType,
-  type ReadDocument,
 } from '@coop/contracts';
-import type { DividendInputCertificate, DividendInputOrder, DividendInputPosting } from '@coop/projections';
+import type { DividendInputDocument, DividendInputOrder } from '@coop/projections';
 import type { BasisPosting, CertificateInput, MemberInput, OrderInput } from '../domain/engine/index.js';
 
 /** What a calculation's answer shows of a member beside its result (names, birth date, tax id, legal form, residence). */
@@ -21,18 +20,12 @@ export interface MemberFacts {
   readonly foreign: boolean;
 }
 
-/** A text field of the member's `dividend_inputs` document (this area's own): trimmed, blank null, as MemberDocument's. */
-const str = (doc: ReadDocument, field: string): string | null => {
-  const v = doc[field];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-};
-
 /**
  * The member's tax id: the one looked up at the tax office, or the one entered by hand. A test id (starting with 0) is
  * taken only when no real one is there (the engine counts it only with `allowTestTaxIds`).
  */
-export function taxIdOf(doc: ReadDocument): string | null {
-  const ids = [str(doc, 'taxId'), str(doc, 'manualTaxId')].filter((id): id is string => id !== null);
+export function taxIdOf(doc: DividendInputDocument): string | null {
+  const ids = [doc.taxId, doc.manualTaxId].filter((id): id is string => id !== null);
   return ids.find((id) => !id.startsWith('0')) ?? ids[0] ?? null;
 }
 
@@ -46,12 +39,12 @@ const isNvType = (v: unknown): v is NonAssessmentType => (NON_ASSESSMENT_TYPES a
  * applied to its date (decision 233).
  */
 export function toMemberInput(
-  doc: ReadDocument,
+  doc: DividendInputDocument,
   resuming?: string,
   rule: InterestBeginRule = DEFAULT_INTEREST_BEGIN_RULE,
 ): MemberInput {
-  const state = str(doc, 'state');
-  const postings = ((doc.postings as DividendInputPosting[] | undefined) ?? []).map((p): BasisPosting => ({
+  const state = doc.state;
+  const postings = doc.postings.map((p): BasisPosting => ({
     id: p[0],
     type: p[1] as BasisPosting['type'],
     amount: p[2],
@@ -59,10 +52,8 @@ export function toMemberInput(
     interestBegin: p[6] === undefined ? p[4] : interestBeginFor(p[3], rule),
     annulled: p[5] === 1,
   }));
-  const orders = ((doc.orders as DividendInputOrder[] | undefined) ?? []).map((o): OrderInput =>
-    withoutUseOf(o, resuming),
-  );
-  const certificates = ((doc.certificates as DividendInputCertificate[] | undefined) ?? [])
+  const orders = doc.orders.map((o): OrderInput => withoutUseOf(o, resuming));
+  const certificates = doc.certificates
     .filter((c) => isNvType(c.type))
     .map((c): CertificateInput => ({
       id: c.id,
@@ -72,32 +63,32 @@ export function toMemberInput(
     }));
   return {
     id: doc.id,
-    memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : 0,
+    memberNr: doc.memberNr ?? 0,
     legalEntity: doc.legalForm === 1,
-    foreign: doc.isForeign === true,
+    foreign: doc.isForeign,
     state: isState(state) ? state : null,
-    churchId: str(doc, 'churchId'),
-    churchTaxRate: str(doc, 'churchTaxRate'),
+    churchId: doc.churchId,
+    churchTaxRate: doc.churchTaxRate,
     taxId: taxIdOf(doc),
-    spouseMemberId: str(doc, 'spouse'),
-    spouseTaxId: str(doc, 'spouseTaxId'),
-    deathDate: str(doc, 'deathDate'),
-    entryDate: str(doc, 'entryDate') ?? '',
-    exitDate: str(doc, 'exitDate'),
+    spouseMemberId: doc.spouse,
+    spouseTaxId: doc.spouseTaxId,
+    deathDate: doc.deathDate,
+    entryDate: doc.entryDate ?? '',
+    exitDate: doc.exitDate,
     postings,
     orders,
     certificates,
   };
 }
 
-export function factsOf(doc: ReadDocument): MemberFacts {
+export function factsOf(doc: DividendInputDocument): MemberFacts {
   return {
-    givenName: str(doc, 'givenName'),
-    name: str(doc, 'name') ?? '',
-    birthDate: str(doc, 'birthDate'),
+    givenName: doc.givenName,
+    name: doc.name ?? '',
+    birthDate: doc.birthDate,
     taxId: taxIdOf(doc),
     legalEntity: doc.legalForm === 1,
-    foreign: doc.isForeign === true,
+    foreign: doc.isForeign,
   };
 }
 

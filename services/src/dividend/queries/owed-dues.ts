@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SHARE_DUES } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { PaymentTermsQuery } from '../../share-payments/index.js';
+import { PaymentTermsQuery, shareDues } from '../../share-payments/index.js';
 import type { OutstandingSubscription } from '../domain/dividend-credit.js';
 
 /** Subscriptions read per page of `share_dues`. */
@@ -25,22 +24,18 @@ export class OwedDues {
   async owed(cooperativeId: string): Promise<ReadonlyMap<string, OutstandingSubscription[]>> {
     const owed = new Map<string, OutstandingSubscription[]>();
     if (!(await this.terms.terms(cooperativeId)).creditDividendUntilPaid) return owed;
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
-        cooperativeId,
-        filters: [{ field: 'outstanding', op: 'range', gte: 1 }],
-        sort: [{ field: 'id', direction: 'asc' }],
-        offset,
-        limit: PAGE,
-      });
-      for (const due of page.items) {
-        const member = String(due.member);
-        const subscription = { balanceId: due.id, date: String(due.date), outstanding: Number(due.outstanding) };
-        const list = owed.get(member);
+    const outstanding = {
+      filters: [{ field: 'outstanding', op: 'range', gte: 1 }],
+      sort: [{ field: 'id', direction: 'asc' }],
+    } as const;
+    for await (const page of shareDues.queryPages(this.reads, cooperativeId, outstanding, PAGE)) {
+      for (const due of page) {
+        const subscription = { balanceId: due.id, date: due.date, outstanding: due.outstanding };
+        const list = owed.get(due.member);
         if (list) list.push(subscription);
-        else owed.set(member, [subscription]);
+        else owed.set(due.member, [subscription]);
       }
-      if (page.items.length < PAGE) return owed;
     }
+    return owed;
   }
 }

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ElmaNumberDto, ElmaNumberWrite, Option, type ElmaProcess, type ReadDocument } from '@coop/contracts';
-import { ELMA_NUMBERS } from '@coop/projections';
+import { ElmaNumberDto, ElmaNumberWrite, Option, type ElmaProcess } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -16,6 +15,7 @@ import {
   RemoveElmaNumberCommand,
   type ElmaNumberInput,
 } from '../commands/elma-number.commands.js';
+import { elmaNumberDocuments, type ElmaNumberDocument } from '../queries/elma-number-documents.js';
 
 const DEFAULT_SORT = [{ field: 'elmaProcess', direction: 'asc' }] as const;
 
@@ -23,12 +23,13 @@ function input(body: ElmaNumberWrite): ElmaNumberInput {
   return { elmaProcess: body.elmaProcess, elmaNumber: body.elmaNumber };
 }
 
-export function toElmaNumberDto(doc: ReadDocument): ElmaNumberDto {
+export function toElmaNumberDto(doc: ElmaNumberDocument): ElmaNumberDto {
   return {
     id: doc.id,
+    // The request class admits only the known processes: a stored one is one of them.
     elmaProcess: doc.elmaProcess as ElmaProcess,
-    elmaNumber: String(doc.elmaNumber ?? ''),
-    createdAt: String(doc.createdAt ?? ''),
+    elmaNumber: doc.elmaNumber,
+    createdAt: doc.createdAt,
   };
 }
 
@@ -51,7 +52,7 @@ export class ElmaNumbersController {
   ): Promise<ElmaNumberDto[] | undefined> {
     return sendList(
       res,
-      await this.reads.list(ELMA_NUMBERS, actor.cooperativeId, params, DEFAULT_SORT),
+      await elmaNumberDocuments.list(this.reads, actor.cooperativeId, params, DEFAULT_SORT),
       toElmaNumberDto,
     );
   }
@@ -72,7 +73,7 @@ export class ElmaNumbersController {
   @Requires('elmanumbers:read')
   @AnswersOk(ElmaNumberDto)
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ElmaNumberDto> {
-    return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
+    return toElmaNumberDto(await elmaNumberDocuments.get(this.reads, actor.cooperativeId, id));
   }
 
   @Post()
@@ -81,7 +82,7 @@ export class ElmaNumbersController {
   @AnswersCreated(ElmaNumberDto)
   async create(@CurrentActor() actor: Actor, @Body() body: ElmaNumberWrite): Promise<ElmaNumberDto> {
     const id = await this.commands.execute(new AddElmaNumberCommand(contextFor(actor), input(body)));
-    return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
+    return toElmaNumberDto(await elmaNumberDocuments.get(this.reads, actor.cooperativeId, id));
   }
 
   @Put(':id')
@@ -94,7 +95,7 @@ export class ElmaNumbersController {
     @Body() body: ElmaNumberWrite,
   ): Promise<ElmaNumberDto> {
     await this.commands.execute(new ChangeElmaNumberCommand(contextFor(actor), id, input(body)));
-    return toElmaNumberDto(await this.reads.get(ELMA_NUMBERS, actor.cooperativeId, id, 'Approval number'));
+    return toElmaNumberDto(await elmaNumberDocuments.get(this.reads, actor.cooperativeId, id));
   }
 
   @Delete(':id')

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CollectionSpec, ReadDocument } from '@coop/contracts';
-import { DIVIDENDS, ELMA_NUMBERS, EXEMPTION_ORDERS, TASKS } from '@coop/projections';
+import { EXEMPTION_ORDERS, TASKS } from '@coop/projections';
 import { ownCooperative } from '../../cooperatives/index.js';
-import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { approvalNumberOf } from '../../elma-numbers/index.js';
+import { dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -106,14 +107,18 @@ export class FsakSource {
   /** The closure (another cooperative's or an unknown one: `NotFoundError('Dividend')`, 404 `dividendNotFound`). */
   async closure(cooperativeId: string, dividendId: string): Promise<ClosureFacts> {
     // A closure still being written (issue 40): the report waits for its end (409 `closureInProgress`).
-    const doc = requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
-    const paymentDate = String(doc.paymentDate);
-    return { dividendId, year: Number(doc.year), paymentDate, paymentYear: Number(paymentDate.slice(0, 4)) };
+    const doc = requireClosed(await dividendClosures.get(this.reads, cooperativeId, dividendId));
+    return {
+      dividendId,
+      year: doc.year,
+      paymentDate: doc.paymentDate,
+      paymentYear: Number(doc.paymentDate.slice(0, 4)),
+    };
   }
 
   /** Every closure paid in `paymentYear` (all dividends paid in a calendar year are reported together). */
   async closuresPaidIn(cooperativeId: string, paymentYear: number): Promise<string[]> {
-    const page = await this.reads.query(DIVIDENDS, cooperativeId, {
+    const page = await dividendClosures.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'paymentDate', op: 'range', gte: `${paymentYear}-01-01`, lte: `${paymentYear}-12-31` }],
       sort: [{ field: 'paymentDate', direction: 'asc' }],
@@ -168,13 +173,8 @@ export class FsakSource {
 
   /** The cooperative's approval number of process fs, or null. */
   async elmaFs(cooperativeId: string): Promise<string | null> {
-    const page = await this.reads.query(ELMA_NUMBERS, cooperativeId, {
-      cooperativeId,
-      filters: [{ field: 'elmaProcess', op: 'eq', value: 'fs' }],
-      sort: [{ field: 'createdAt', direction: 'desc' }],
-      limit: 1,
-    });
-    return text(page.items[0], 'elmaNumber');
+    const fs = await approvalNumberOf(this.reads, cooperativeId, 'fs');
+    return fs !== undefined && fs.elmaNumber !== '' ? fs.elmaNumber : null;
   }
 
   /** The cooperative's completed FSA control reports, oldest first. */

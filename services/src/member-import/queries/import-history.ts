@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ImportRecordDto, ImportRunningDto, ReadDocument } from '@coop/contracts';
-import { IMPORT_MAPPINGS, IMPORTS } from '@coop/projections';
+import type { ImportRecordDto, ImportRunningDto } from '@coop/contracts';
+import { IMPORT_MAPPINGS, IMPORTS, readImport, type ImportDocument } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { TypedReads } from '../../platform/http/typed-reads.js';
 import type { ImportMapping } from '../import-types.js';
 
-const text = (doc: ReadDocument, f: string): string => (typeof doc[f] === 'string' ? (doc[f] as string) : '');
-const count = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'number' ? (doc[f] as number) : 0);
+/** This area's imports as typed documents (decision 258). */
+const imports = new TypedReads<ImportDocument>(IMPORTS, 'Import', readImport);
 
 /** The imports of a cooperative (read model `imports`) and the mapping of its last one (`import_mappings`). */
 @Injectable()
@@ -15,23 +16,8 @@ export class ImportHistory {
   /** Every import, running or written, newest first. */
   async list(cooperativeId: string): Promise<ImportRecordDto[]> {
     const records: ImportRecordDto[] = [];
-    for await (const batch of this.reads.scan(IMPORTS, cooperativeId, 500)) {
-      for (const doc of batch) {
-        records.push({
-          id: doc.id,
-          checksum: text(doc, 'checksum'),
-          files: Array.isArray(doc.files) ? (doc.files as unknown[]).map(String) : [],
-          by: text(doc, 'by'),
-          at: text(doc, 'at'),
-          members: count(doc, 'members'),
-          postings: count(doc, 'postings'),
-          events: count(doc, 'events'),
-          // Documents of imports written before issue 40 have no state: they were written whole.
-          state: doc.state === 'running' || doc.state === 'abandoned' ? doc.state : 'written',
-          chunks: count(doc, 'chunks'),
-          chunksWritten: count(doc, 'chunksWritten'),
-        });
-      }
+    for await (const batch of imports.scan(this.reads, cooperativeId, 500)) {
+      for (const { cooperativeId: _c, position: _p, ...record } of batch) records.push(record);
     }
     return records.sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : b.at.localeCompare(a.at)));
   }
@@ -39,7 +25,7 @@ export class ImportHistory {
   /** The import being written (issue 40), or `running: false`. */
   /** Refuses an id that is no import of this cooperative (unknown, malformed, another's): 404 `importNotFound`. */
   async known(cooperativeId: string, importId: string): Promise<void> {
-    await this.reads.get(IMPORTS, cooperativeId, importId.slice(0, 200), 'Import');
+    await imports.get(this.reads, cooperativeId, importId.slice(0, 200));
   }
 
   async running(cooperativeId: string): Promise<ImportRunningDto> {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { RemindedSubscription, ReminderLevel } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -27,7 +26,7 @@ export class ReminderLetters {
       ownCooperative(this.reads, cooperativeId),
       this.reminders.members(
         cooperativeId,
-        docs.map((d) => String(d.member)),
+        docs.map((d) => d.member),
       ),
     ]);
     const issuer = {
@@ -40,19 +39,19 @@ export class ReminderLetters {
       bic: coop.bic,
     };
     const letters: ReminderLetter[] = docs.map((d) => {
-      const member = members.get(String(d.member));
+      const member = members.get(d.member);
       return {
         memberNr: member?.memberNr ?? null,
         salutation: salutationLine(member),
         recipient: recipientLines(member),
-        level: Number(d.level) as ReminderLevel,
-        date: String(d.date),
-        amount: Number(d.amount),
-        subscriptions: Array.isArray(d.subscriptions) ? (d.subscriptions as RemindedSubscription[]) : [],
+        level: d.level,
+        date: d.date,
+        amount: d.amount,
+        subscriptions: d.subscriptions,
       };
     });
     letters.sort((a, b) => (a.memberNr ?? 0) - (b.memberNr ?? 0));
     const pdf = await renderLetters(issuer, letters);
-    return { pdf, name: downloadName(['Mahnungen', String(docs[0]!.date)], 'pdf') };
+    return { pdf, name: downloadName(['Mahnungen', docs[0]!.date], 'pdf') };
   }
 }

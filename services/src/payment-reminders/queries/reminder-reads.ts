@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { NotFoundError, type PaymentReminderDto, type PaymentReminderDueDto } from '@coop/contracts';
 import {
-  NotFoundError,
-  type PaymentReminderDto,
-  type PaymentReminderDueDto,
-  type ReadDocument,
-  type ShareDueView,
-} from '@coop/contracts';
-import { PAYMENT_REMINDER_MEMBERS, PAYMENT_REMINDERS, SHARE_DUES } from '@coop/projections';
+  PAYMENT_REMINDER_MEMBERS,
+  PAYMENT_REMINDERS,
+  readLastReminder,
+  readPaymentReminder,
+  type PaymentReminderDocument,
+} from '@coop/projections';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { PaymentTermsQuery } from '../../share-payments/index.js';
-import { addDays, dueReminder, isOverdue, type DueReminder, type DueSubscription } from '../domain/reminder-rule.js';
+import { TypedReads } from '../../platform/http/typed-reads.js';
+import { PaymentTermsQuery, shareDues, type ShareDueDocument } from '../../share-payments/index.js';
+import { addDays, dueReminder, isOverdue, type DueReminder } from '../domain/reminder-rule.js';
 
 /** The most members the due list answers (the console shows it whole; far more than a cooperative reminds at once). */
 export const DUE_LIST_MAX = 10_000;
@@ -36,23 +37,9 @@ export interface MemberDue extends DueReminder {
   readonly lastReminder: string | null;
 }
 
-const dueOf = (
-  doc: ReadDocument,
-): DueSubscription & { member: string; memberNr: number | null; memberName: string } => {
-  const v = doc as unknown as ShareDueView;
-  return {
-    id: v.id,
-    member: v.member,
-    memberNr: typeof v.memberNr === 'number' ? v.memberNr : null,
-    memberName: typeof v.memberName === 'string' ? v.memberName : '',
-    date: v.date,
-    quantity: v.quantity,
-    outstanding: v.outstanding,
-    dueSince: v.dueSince,
-    instalments: Array.isArray(v.instalments) ? v.instalments : [],
-    reminderLevel: typeof v.reminderLevel === 'number' ? v.reminderLevel : 0,
-  };
-};
+/** The reminders sent and each member's last reminder day, as typed documents (this area's own collections). */
+const reminders = new TypedReads<PaymentReminderDocument>(PAYMENT_REMINDERS, 'PaymentReminder', readPaymentReminder);
+const lastReminders = new TypedReads<string | null>(PAYMENT_REMINDER_MEMBERS, 'Member', readLastReminder);
 
 /** The reminders' read side, always within the caller's cooperative. */
 @Injectable()
@@ -76,23 +63,23 @@ export class ReminderReads {
     cooperativeId: string,
     latest: string,
     memberIds?: ReadonlySet<string>,
-  ): AsyncIterable<ReadDocument[]> {
+  ): AsyncIterable<ShareDueDocument[]> {
     const groups = memberIds ? chunks([...memberIds], IDS_PER_QUERY) : [null];
     for (const ids of groups) {
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await this.reads.query(SHARE_DUES, cooperativeId, {
-          cooperativeId,
-          filters: [
-            { field: 'dueSince', op: 'range', lte: latest },
-            { field: 'outstanding', op: 'range', gte: 1 },
-            ...(ids ? [{ field: 'member', op: 'in' as const, values: ids }] : []),
-          ],
-          sort: [{ field: 'dueSince', direction: 'asc' }],
-          offset,
-          limit: PAGE,
-        });
-        yield page.items;
-        if (page.items.length < PAGE) break;
+      const query = {
+        filters: [
+          { field: 'dueSince', op: 'range', lte: latest },
+          { field: 'outstanding', op: 'range', gte: 1 },
+          ...(ids ? [{ field: 'member', op: 'in' as const, values: ids }] : []),
+        ],
+        // The id after the due date: pages neither repeat nor skip a due among those due on the same day.
+        sort: [
+          { field: 'dueSince', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+      } as const;
+      for await (const page of shareDues.queryPages(this.reads, cooperativeId, query, PAGE)) {
+        yield page;
         await yieldToLoop();
       }
     }
@@ -104,21 +91,19 @@ export class ReminderReads {
    */
   async due(cooperativeId: string, date: string, memberIds?: ReadonlySet<string>): Promise<MemberDue[]> {
     const days = await this.reminderAfterDays(cooperativeId);
-    const byMember = new Map<string, ReturnType<typeof dueOf>[]>();
+    const byMember = new Map<string, ShareDueDocument[]>();
     for await (const batch of this.dueBy(cooperativeId, addDays(date, -(days + 1)), memberIds)) {
-      for (const doc of batch) {
-        const due = dueOf(doc);
+      for (const due of batch) {
         if (!isOverdue(due, date, days)) continue;
         const list = byMember.get(due.member) ?? [];
         list.push(due);
         byMember.set(due.member, list);
       }
     }
-    const last = await this.reads.getMany(PAYMENT_REMINDER_MEMBERS, cooperativeId, [...byMember.keys()]);
+    const last = await lastReminders.getMany(this.reads, cooperativeId, [...byMember.keys()]);
     const result: MemberDue[] = [];
     for (const [memberId, dues] of byMember) {
-      const lastReminder =
-        typeof last.get(memberId)?.lastDate === 'string' ? (last.get(memberId)!.lastDate as string) : null;
+      const lastReminder = last.get(memberId) ?? null;
       const reminder = dueReminder(dues, lastReminder, date, days);
       if (reminder === null) continue;
       result.push({
@@ -150,7 +135,7 @@ export class ReminderReads {
   /** The reminders recorded on `memberId`, newest first; a member of another cooperative is unknown (404), as on every member route. */
   async ofMember(cooperativeId: string, memberId: string): Promise<PaymentReminderDto[]> {
     await memberDocuments.get(this.reads, cooperativeId, memberId);
-    const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, {
+    const page = await reminders.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
       sort: [{ field: 'date', direction: 'desc' }],
@@ -160,8 +145,8 @@ export class ReminderReads {
   }
 
   /** The reminders of one sending (its letters), by member number; unknown here: 404. */
-  async ofRun(cooperativeId: string, runId: string): Promise<ReadDocument[]> {
-    const page = await this.reads.query(PAYMENT_REMINDERS, cooperativeId, {
+  async ofRun(cooperativeId: string, runId: string): Promise<PaymentReminderDocument[]> {
+    const page = await reminders.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'runId', op: 'eq', value: runId }],
       limit: 100_000,
@@ -174,22 +159,20 @@ export class ReminderReads {
     return memberDocuments.getMany(this.reads, cooperativeId, ids);
   }
 
-  private async dtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<PaymentReminderDto[]> {
+  private async dtos(cooperativeId: string, docs: readonly PaymentReminderDocument[]): Promise<PaymentReminderDto[]> {
     const members = await this.members(
       cooperativeId,
-      docs.map((d) => String(d.member)),
+      docs.map((d) => d.member),
     );
-    return docs.map((d) => {
-      return {
-        id: d.id,
-        member: String(d.member),
-        memberNr: members.get(String(d.member))?.memberNr ?? null,
-        level: Number(d.level),
-        date: String(d.date),
-        dueSince: String(d.dueSince),
-        amount: Number(d.amount),
-        runId: String(d.runId),
-      };
-    });
+    return docs.map((d) => ({
+      id: d.id,
+      member: d.member,
+      memberNr: members.get(d.member)?.memberNr ?? null,
+      level: d.level,
+      date: d.date,
+      dueSince: d.dueSince,
+      amount: d.amount,
+      runId: d.runId,
+    }));
   }
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, isValidBic, isValidIban, type FieldError } from '@coop/contracts';
-import { DIVIDENDS } from '@coop/projections';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
-import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -160,8 +159,8 @@ export class SepaPayouts {
 
   private async load(cooperativeId: string, dividendId: string) {
     // A closure still being written (issue 40): no payment file until its end (409 `closureInProgress`).
-    const doc = requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
-    const closure = { year: Number(doc.year), paymentDate: String(doc.paymentDate) };
+    const doc = requireClosed(await dividendClosures.get(this.reads, cooperativeId, dividendId));
+    const closure = { year: doc.year, paymentDate: doc.paymentDate };
     const cooperative = await ownCooperative(this.reads, cooperativeId);
     const payouts: SepaPayout[] = [];
     for (let from = 0; ;) {

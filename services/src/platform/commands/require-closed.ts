@@ -1,4 +1,4 @@
-import { fieldError, type ReadDocument } from '@coop/contracts';
+import { fieldError } from '@coop/contracts';
 import { ConflictingStateError } from './errors.js';
 
 /*
@@ -8,11 +8,18 @@ import { ConflictingStateError } from './errors.js';
  * statements of account leave it out. Here, beside the other refusals, because those areas share it.
  */
 
+/** What the refusal reads of a closure: its typed document (`dividendClosures`) or, unconverted, as stored. */
+interface ClosureState {
+  readonly id: string;
+  readonly status?: unknown;
+  readonly year?: unknown;
+}
+
 /** True while the closure's payouts are still being written. */
-export const isClosing = (closure: ReadDocument): boolean => closure.status === 'closing';
+export const isClosing = (closure: ClosureState): boolean => closure.status === 'closing';
 
 /** The closure's document when it is whole; one still being written refused with 409 `closureInProgress` naming its year. */
-export function requireClosed(closure: ReadDocument): ReadDocument {
+export function requireClosed<C extends ClosureState>(closure: C): C {
   if (isClosing(closure))
     throw new ConflictingStateError([fieldError(null, 'closureInProgress', String(closure.year))]);
   return closure;

@@ -11,7 +11,6 @@ import {
   TEXT_MAX,
   type SharePaymentMethod,
 } from '@coop/contracts';
-import { SHARE_DUES } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -19,6 +18,7 @@ import { AnswersCreated, AnswersOk, BodyOf } from '../../platform/http/openapi.j
 import { ReadModels } from '../../platform/http/read-models.js';
 import { RecordSharePaymentCommand, SetInstalmentPlanCommand } from '../commands/share-payment.commands.js';
 import { ShareDueReads, toShareDueDto } from '../queries/share-due-reads.js';
+import { shareDues } from '../queries/share-dues.js';
 
 /** An id of a path longer than any id the product makes names nothing: 404 before any work. */
 function knownId(entity: string, id: string): string {
@@ -118,6 +118,6 @@ export class SharePaymentsController {
         instalments,
       ),
     );
-    return toShareDueDto(await this.reads.get(SHARE_DUES, actor.cooperativeId, balanceId, 'Posting'));
+    return toShareDueDto(await shareDues.get(this.reads, actor.cooperativeId, balanceId));
   }
 }

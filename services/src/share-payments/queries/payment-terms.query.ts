@@ -1,26 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_PAYMENT_TERMS, type InstalmentTerms, type PaymentTermsSet, type ReadDocument } from '@coop/contracts';
-import { PAYMENT_TERMS } from '@coop/projections';
+import { DEFAULT_PAYMENT_TERMS, type PaymentTermsSet } from '@coop/contracts';
+import { PAYMENT_TERMS, readPaymentTerms, type PaymentTermsDocument } from '@coop/projections';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { TypedReads } from '../../platform/http/typed-reads.js';
 
 /** The cooperative's payment terms on shares (issue 45), as the areas read them. */
 export type PaymentTerms = Omit<PaymentTermsSet['data'], 'cooperativeId'>;
 
-/** The terms of a projected `payment_terms` document, or the defaults for a cooperative that set none. */
-export function paymentTermsOf(doc: ReadDocument | undefined): PaymentTerms {
+/** This area's `payment_terms` as typed documents (decision 258). */
+const paymentTerms = new TypedReads<PaymentTermsDocument>(PAYMENT_TERMS, 'PaymentTerms', readPaymentTerms);
+
+/** The terms of a cooperative's `payment_terms` document, or the defaults for a cooperative that set none. */
+export function paymentTermsOf(doc: PaymentTermsDocument | undefined): PaymentTerms {
   if (!doc) return DEFAULT_PAYMENT_TERMS;
-  const i = doc.instalments as InstalmentTerms;
-  return {
-    instalments: {
-      allowed: i.allowed,
-      maxCount: i.maxCount,
-      rhythmMonths: i.rhythmMonths,
-      minFirstPerShare: i.minFirstPerShare,
-    },
-    reminderAfterDays: Number(doc.reminderAfterDays),
-    creditDividendUntilPaid: doc.creditDividendUntilPaid === true,
-    creditorId: typeof doc.creditorId === 'string' ? doc.creditorId : null,
-  };
+  const { instalments, reminderAfterDays, creditDividendUntilPaid, creditorId } = doc;
+  return { instalments, reminderAfterDays, creditDividendUntilPaid, creditorId };
 }
 
 /**
@@ -32,6 +26,6 @@ export class PaymentTermsQuery {
   constructor(private readonly reads: ReadModels) {}
 
   async terms(cooperativeId: string): Promise<PaymentTerms> {
-    return paymentTermsOf((await this.reads.getMany(PAYMENT_TERMS, cooperativeId, [cooperativeId])).get(cooperativeId));
+    return paymentTermsOf((await paymentTerms.getMany(this.reads, cooperativeId, [cooperativeId])).get(cooperativeId));
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Instalment, ReadDocument, ReadQuery, Sort } from '@coop/contracts';
-import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections';
+import type { ReadQuery, Sort } from '@coop/contracts';
+import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections/share-payments';
 import { MAX_LIMIT, parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareDueDto } from '@coop/contracts';
+import { shareDues, type ShareDueDocument } from './share-dues.js';
 
 /** Oldest due first, then by member number and posting date (a stable order for paging). */
 const DEFAULT_SORT: readonly Sort[] = [
@@ -15,24 +16,23 @@ const DEFAULT_SORT: readonly Sort[] = [
 /** Only what is outstanding: a due with `outstanding` of at least one cent. */
 const OUTSTANDING = { field: 'outstanding', op: 'range', gte: 1 } as const;
 
-export function toShareDueDto(doc: ReadDocument): ShareDueDto {
-  const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-  const instalments = Array.isArray(doc.instalments) ? (doc.instalments as (Instalment & { paid: number })[]) : [];
+/** The due as the API answers it: its typed document without the read store's and the plan's fields. */
+export function toShareDueDto(doc: ShareDueDocument): ShareDueDto {
   return {
     id: doc.id,
-    member: String(doc.member ?? ''),
-    memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : null,
-    memberName: String(doc.memberName ?? ''),
-    type: num(doc.type),
-    date: String(doc.date ?? ''),
-    quantity: num(doc.quantity),
-    amount: num(doc.amount),
-    paid: num(doc.paid),
-    paidWhenPosted: typeof doc.paidWhenPosted === 'number' ? doc.paidWhenPosted : num(doc.amount),
-    outstanding: num(doc.outstanding),
-    dueSince: typeof doc.dueSince === 'string' ? doc.dueSince : null,
-    instalments: instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
-    reminderLevel: num(doc.reminderLevel),
+    member: doc.member,
+    memberNr: doc.memberNr,
+    memberName: doc.memberName,
+    type: doc.type,
+    date: doc.date,
+    quantity: doc.quantity,
+    amount: doc.amount,
+    paid: doc.paid,
+    paidWhenPosted: doc.paidWhenPosted,
+    outstanding: doc.outstanding,
+    dueSince: doc.dueSince,
+    instalments: doc.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
+    reminderLevel: doc.reminderLevel,
   };
 }
 
@@ -48,10 +48,10 @@ export class ShareDueReads {
   async outstanding(
     cooperativeId: string,
     params: ListParams,
-  ): Promise<{ items: ReadDocument[]; total: number; sum: number }> {
+  ): Promise<{ items: ShareDueDocument[]; total: number; sum: number }> {
     const parsed = parseListQuery(SHARE_DUES, params, cooperativeId, DEFAULT_SORT);
     const query: ReadQuery = { ...parsed, filters: [...(parsed.filters ?? []), OUTSTANDING] };
-    const page = await this.reads.query(SHARE_DUES, cooperativeId, query);
+    const page = await shareDues.query(this.reads, cooperativeId, query);
     return {
       items: page.items,
       total: page.total,
@@ -65,23 +65,16 @@ export class ShareDueReads {
   /** The sum outstanding over every match of `query`, read in pages of the list's largest size. */
   private async sumOver(cooperativeId: string, query: ReadQuery): Promise<number> {
     let sum = 0;
-    for (let offset = 0; ; offset += MAX_LIMIT) {
-      const page = await this.reads.query(SHARE_DUES, cooperativeId, {
-        ...query,
-        sort: [{ field: 'id', direction: 'asc' }],
-        offset,
-        limit: MAX_LIMIT,
-      });
-      sum += sumOf(page.items);
-      if (page.items.length < MAX_LIMIT) return sum;
-    }
+    const byId = { ...query, sort: [{ field: 'id', direction: 'asc' }] } as const;
+    for await (const page of shareDues.queryPages(this.reads, cooperativeId, byId, MAX_LIMIT)) sum += sumOf(page);
+    return sum;
   }
 
   /** Every subscription of the member (also those paid in full), oldest first; 404 for a member of another cooperative. */
-  async ofMember(cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
+  async ofMember(cooperativeId: string, memberId: string): Promise<ShareDueDocument[]> {
     // The area's own record of every admitted member (share_due_members) answers whether the member is the cooperative's.
     await this.reads.get(SHARE_DUE_MEMBERS, cooperativeId, memberId, 'Member');
-    const page = await this.reads.query(SHARE_DUES, cooperativeId, {
+    const page = await shareDues.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
       sort: [{ field: 'date', direction: 'asc' }],
@@ -91,6 +84,6 @@ export class ShareDueReads {
   }
 }
 
-function sumOf(docs: readonly ReadDocument[]): number {
-  return docs.reduce((s, d) => s + (typeof d.outstanding === 'number' ? d.outstanding : 0), 0);
+function sumOf(docs: readonly ShareDueDocument[]): number {
+  return docs.reduce((s, d) => s + d.outstanding, 0);
 }

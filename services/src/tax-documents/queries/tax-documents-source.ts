@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { churchName, type ReadDocument } from '@coop/contracts';
-import { DIVIDENDS } from '@coop/projections';
+import { churchName } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
-import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import {
+  dividendClosures,
+  dividendResults,
+  type DividendClosureDocument,
+  type DividendMemberDocument,
+} from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -21,9 +25,9 @@ export class TaxDocumentsSource {
   constructor(private readonly reads: ReadModels) {}
 
   /** The closure's document (another cooperative's or an unknown one: `NotFoundError('Dividend')`, 404 `dividendNotFound`). */
-  async closure(cooperativeId: string, dividendId: string): Promise<ReadDocument> {
+  async closure(cooperativeId: string, dividendId: string): Promise<DividendClosureDocument> {
     // A closure still being written (issue 40): its certificates and return wait for its end (409 `closureInProgress`).
-    return requireClosed(await this.reads.get(DIVIDENDS, cooperativeId, dividendId, 'Dividend'));
+    return requireClosed(await dividendClosures.get(this.reads, cooperativeId, dividendId));
   }
 
   async issuer(cooperativeId: string): Promise<CertificateIssuer> {
@@ -39,23 +43,19 @@ export class TaxDocumentsSource {
   }
 
   /** The return of the closure's payment day as the closure recorded it. */
-  async taxReturn(cooperativeId: string, closure: ReadDocument): Promise<TaxReturnData> {
+  async taxReturn(cooperativeId: string, closure: DividendClosureDocument): Promise<TaxReturnData> {
     const issuer = await this.issuer(cooperativeId);
-    const r = (closure.taxReturn ?? {}) as Record<string, number>;
-    const churches = (closure.singleChurchTax ?? []) as { churchId: string; amount: number }[];
     return {
       cooperative: issuer.name,
       taxNumber: issuer.taxNumber,
-      year: Number(closure.year),
-      paymentDate: String(closure.paymentDate),
-      row31BaseEuros: r.row31BaseEuros ?? 0,
-      row31KapestEuros: r.row31KapestEuros ?? 0,
-      row32BaseEuros: r.row32BaseEuros ?? 0,
-      row32KapestEuros: r.row32KapestEuros ?? 0,
-      row33BaseEuros: r.row33BaseEuros ?? 0,
-      row34SoliCents: r.row34SoliCents ?? 0,
-      kapestDueEuros: r.kapestDueEuros ?? 0,
-      churchTaxes: churches.map((c) => ({ churchId: c.churchId, name: churchName(c.churchId), cents: c.amount })),
+      year: closure.year,
+      paymentDate: closure.paymentDate,
+      ...closure.taxReturn,
+      churchTaxes: closure.singleChurchTax.map((c) => ({
+        churchId: c.churchId,
+        name: churchName(c.churchId),
+        cents: c.amount,
+      })),
     };
   }
 

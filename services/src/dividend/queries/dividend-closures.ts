@@ -1,0 +1,11 @@
+import { DIVIDENDS } from '@coop/projections';
+import { readDividendClosure, type DividendClosureDocument } from '@coop/projections/dividend';
+import { TypedReads } from '../../platform/http/typed-reads.js';
+
+/**
+ * The closures as typed documents (decision 258): the one reader of the `dividends` collection, for this area and,
+ * through index.ts, for the tax documents, the FSA control report and the payouts (`read-model-through-its-owner`).
+ */
+export const dividendClosures = new TypedReads<DividendClosureDocument>(DIVIDENDS, 'Dividend', readDividendClosure);
+
+export type { DividendClosureDocument };
