@@ -16,4 +16,4 @@ export {
   type LossShareRule,
 } from './domain/settlement-amount.js';
 export { SettlementReminders } from './commands/settlement-reminders.js';
-export { settlementDocuments, type SettlementDocument } from './queries/settlement-documents.js';
+export { settlementDocuments, type SettlementDocument } from './reads.js';
