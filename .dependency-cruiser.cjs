@@ -29,8 +29,9 @@ module.exports = {
       name: 'read-entry-reaches-no-area',
       comment:
         "An area's read entry (reads.ts) exports its typed readers to the areas its index.ts depends on (the share ledger " +
-        "reads members through members/reads.ts; the members' commands use the share ledger): nothing it reaches, " +
-        'directly or not, belongs to another area, so it closes no import circle (decision 256).',
+        "reads members through members/reads.ts, as the members' commands use the share ledger; the member PDFs read " +
+        'settlements through settlements/reads.ts, as the settlement statement uses their page frame): nothing it ' +
+        'reaches, directly or not, belongs to another area, so it closes no import circle (decision 256).',
       severity: 'error',
       from: { path: '^services/src/([^/]+)/reads\\.ts$' },
       to: { reachable: true, path: AREA, pathNot: '^services/src/$1/' },
