@@ -19,30 +19,39 @@ module.exports = {
     {
       name: 'area-through-its-entry',
       comment:
-        'An area uses another only through its public entry (its index.ts): its module, exported providers and types.',
+        'An area uses another only through its public entry (its index.ts: its module, exported providers and types) or ' +
+        'its read entry (reads.ts: its typed readers alone, rule `read-entry-reaches-no-area`, decision 256).',
       severity: 'error',
       from: { path: AREA },
-      to: { path: AREA, pathNot: ['^services/src/$1/', '^services/src/[^/]+/index\\.ts$'] },
+      to: { path: AREA, pathNot: ['^services/src/$1/', '^services/src/[^/]+/(index|reads)\\.ts$'] },
+    },
+    {
+      name: 'read-entry-reaches-no-area',
+      comment:
+        "An area's read entry (reads.ts) exports its typed readers to the areas its index.ts depends on (the share ledger " +
+        "reads members through members/reads.ts, as the members' commands use the share ledger; the member PDFs read " +
+        'settlements through settlements/reads.ts, as the settlement statement uses their page frame): nothing it ' +
+        'reaches, directly or not, belongs to another area, so it closes no import circle (decision 256).',
+      severity: 'error',
+      from: { path: '^services/src/([^/]+)/reads\\.ts$' },
+      to: { reachable: true, path: AREA, pathNot: '^services/src/$1/' },
     },
     {
       name: 'read-model-through-its-owner',
       comment:
         "An area reads another area's read model only through the reader its owner exports from its index.ts (decision " +
-        "248): the member list (`@coop/projections/members`) is the members area's (`memberDocuments`), the cooperatives " +
-        "(`@coop/projections/cooperatives`) the cooperatives area's (`cooperativeDocuments`, `ownCooperative`), a " +
-        "closure's member results (`@coop/projections/dividend`) the dividend area's (`dividendResults`). Each entry " +
-        'under projections/src/owned/ is named for its owning area. Exceptions, each named: the share ledger reads the ' +
-        "members' collection with the members' own reader (readMember), as the members area's commands use the share " +
-        'ledger and its index.ts would close an import circle; the import CLI and the import run (member-import/cli, ' +
-        'commands) still read members and the cooperative themselves until the import is converted (issue 44).',
+        "248) or reads.ts (decision 256): the member list (`@coop/projections/members`) is the members area's " +
+        "(`memberDocuments`), the cooperatives (`@coop/projections/cooperatives`) the cooperatives area's " +
+        "(`cooperativeDocuments`, `ownCooperative`), a closure's member results (`@coop/projections/dividend`) the dividend " +
+        "area's (`dividendResults`), the postings (`/share-ledger`) the share ledger's (`balanceDocuments`), the tax papers " +
+        "(`/tax-papers`) the tax-papers area's (`exemptionOrderDocuments`, `nonAssessmentDocuments`), the settlements " +
+        "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257). Each entry under " +
+        'projections/src/owned/ is named for its owning area. One exception, named: the import run (member-import/' +
+        'commands/run-import.ts) still reads members and the cooperative itself until the import is converted (issue 44).',
       severity: 'error',
       from: {
         path: AREA,
-        pathNot: [
-          '\\.spec\\.ts$',
-          '^services/src/share-ledger/queries/ledger(-reads|\\.view)\\.ts$',
-          '^services/src/member-import/(cli/main|commands/run-import)\\.ts$',
-        ],
+        pathNot: ['\\.spec\\.ts$', '^services/src/member-import/commands/run-import\\.ts$'],
       },
       to: { path: '^projections/src/owned/', pathNot: '^projections/src/owned/$1\\.ts$' },
     },

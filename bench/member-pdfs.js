@@ -19,6 +19,8 @@ const TARGET_SECONDS = 60;
 const DATE = '2025-12-31';
 const started = now();
 const { statementLines } = await built('services/dist/member-pdfs/index.js');
+// The postings as the product reads them: typed by the share ledger's one reader (decision 257).
+const { readBalance } = await built('projections/dist/owned/share-ledger.js');
 const { MemberPdfRenderer } = await built('services/dist/member-pdfs/render-thread/member-pdf-renderer.js');
 // As the product renders them: in a render thread (above 1,000 members); BENCH_MEMBER_PDFS_IN=here on this thread.
 const IN_THREAD = process.env.BENCH_MEMBER_PDFS_IN !== 'here';
@@ -55,7 +57,8 @@ function generated(i) {
     }
   }
   const doc = { id: `m${i}`, postings };
-  const lines = statementLines(doc, DATE, balances);
+  const typed = new Map([...balances].map(([id, b]) => [id, readBalance({ cooperativeId: 'c', position: '1', ...b })]));
+  const lines = statementLines(doc, DATE, typed);
   const last = lines[lines.length - 1];
   const member = {
     id: `m${i}`,

@@ -2,37 +2,12 @@ import type { CollectionSpec } from '@coop/contracts';
 
 /*
  * The collections of the members projector: postings with their share register rows and the per-cooperative sums. The
- * member list (MEMBERS) is in member-document.ts with its typed document, reachable from `@coop/projections/members`.
+ * member list (MEMBERS) is in member-document.ts with its typed document, reachable from `@coop/projections/members`;
+ * the postings (BALANCES) in balance-document.ts, reachable from `@coop/projections/share-ledger`.
  */
 
-/**
- * One document per posting (balance), id = balance id. It also holds the posting's row of the share register
- * (SPEC.md "Share"): `shareAmount` (signed shares), `rueckpfleinzahlung` (the payment, cents), `interestEnd`, the
- * `cdc*` fields of its last change and its `versions`. The register's `process` is the posting's `type` and its
- * `admissionDate` the posting's `approvalDate` (SHARE_REGISTER). One document instead of two halves what a posting
- * writes to the read store (decision 35).
- */
-export const BALANCES: CollectionSpec = {
-  name: 'balances',
-  fields: {
-    member: 'string',
-    type: 'number',
-    date: 'string',
-    approvalDate: 'string',
-    interestBegin: 'string',
-    interestEnd: 'string',
-    amount: 'number',
-    quantity: 'number',
-    annulated: 'boolean',
-    annulPeer: 'string',
-    transferPeer: 'string',
-    memberNr: 'number',
-    memberName: 'string',
-  },
-  // Found by the member's name (at posting time) and number; a number searched lists that member's postings first.
-  search: ['memberName', 'memberNr'],
-  searchNumber: 'memberNr',
-};
+/** The postings (BALANCES) are the share ledger's: balance-document.ts, with their typed document. */
+export { BALANCES } from './balance-document.js';
 
 /** The share register's fields as its API names them (filter and sort of `GET /shares`). */
 const SHARE_REGISTER_FIELDS = {

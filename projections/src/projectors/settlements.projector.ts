@@ -10,25 +10,10 @@ import type {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
+import { SETTLEMENTS } from './settlement-document.js';
 
-/*
- * Settlements with those who leave (§ 73 GenG, issue 42): one document per end that booked a holding out (the exit
- * posting 6, 7, 8 or a partial termination 2; id `<memberId>.<endBalanceId>`), due until its payout is recorded. No
- * personal data: names come from the members' list, the account only from the sealed events.
- */
-export const SETTLEMENTS: CollectionSpec = {
-  name: 'settlements',
-  fields: {
-    memberId: 'string',
-    memberNr: 'number',
-    year: 'number',
-    endDate: 'string',
-    reason: 'string',
-    status: 'string',
-    payoutDate: 'string',
-  },
-  search: [],
-};
+/* The settlements' collection with its typed document is in settlement-document.ts (`@coop/projections/settlements`). */
+export { SETTLEMENTS } from './settlement-document.js';
 
 /** One document per member (id = memberId): the cooperative, number and legal form the ends need, and whether the heirs' account is entered. */
 export const SETTLEMENT_MEMBERS: CollectionSpec = {

@@ -1,57 +1,12 @@
-import type {
-  CollectionSpec,
-  ExemptionOrderEvent,
-  NonAssessmentEvent,
-  ReadDocument,
-  RecordedEvent,
-  WriteOp,
-} from '@coop/contracts';
+import type { ExemptionOrderEvent, NonAssessmentEvent, ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { memberDisplayName } from './members.projector.js';
 import { MEMBERS } from './member-document.js';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from './tax-paper-documents.js';
 import { taxPapersErasure, MEMBERS_ERASED } from './erasure.js';
 
-/**
- * Exemption orders (FSA), one document per order. `memberName`/`memberNr` are copied from the member
- * document when the order is recorded or corrected (for search and sort; the API shows the member's
- * current name). `activeUntil` is the end date or `9999-12-31`, so the derived state is one range filter.
- */
-export const EXEMPTION_ORDERS: CollectionSpec = {
-  name: 'exemptionorders',
-  fields: {
-    member: 'string',
-    memberName: 'string',
-    memberNr: 'number',
-    type: 'number',
-    joint: 'boolean',
-    spouse: 'string',
-    amount: 'number',
-    date: 'string',
-    startDate: 'string',
-    endDate: 'string',
-    activeUntil: 'string',
-  },
-  search: ['memberName', 'memberNr'],
-};
-
-/** Non-assessment certificates (NV), one document per certificate; member name and number as for exemption orders. */
-export const NON_ASSESSMENTS: CollectionSpec = {
-  name: 'nonassessments',
-  fields: {
-    member: 'string',
-    memberName: 'string',
-    memberNr: 'number',
-    type: 'number',
-    orderNumber: 'string',
-    date: 'string',
-    taxAuthorities: 'string',
-    startDate: 'string',
-    endDate: 'string',
-    original: 'boolean',
-    activeUntil: 'string',
-  },
-  search: ['memberName', 'memberNr', 'orderNumber'],
-};
+/* The collections with their typed documents are in tax-paper-documents.ts (`@coop/projections/tax-papers`). */
+export { EXEMPTION_ORDERS, NON_ASSESSMENTS } from './tax-paper-documents.js';
 
 /** The `activeUntil` of a paper without an end date. */
 export const OPEN_END = '9999-12-31';

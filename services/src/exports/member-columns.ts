@@ -5,7 +5,8 @@ import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE } from '../kernel/german-format.
  * The member list's columns (issue 26; GenG § 30, DOMAIN.md 9.1: surname, first names, address, number of shares, exit
  * and the effective dates), shared by the CSV, XLSX and ODS writers. The header texts are German in every file: the
  * cooperative's working language and what the auditing association reads; the console shows its own translated labels.
- * Church data, bank data and tax ids are never part of the list.
+ * Church data, bank data and tax ids are never part of the list. A member's text comes as the members' one reader
+ * reads it (readMember, decision 247: trimmed, blank or absent null), so an empty cell is a null here.
  */
 
 /** How a writer types a cell: text, a whole number, a business date `YYYY-MM-DD`, or cents shown as euros. */
@@ -31,32 +32,30 @@ const EXIT_REASONS: Readonly<Record<string, string>> = {
 };
 const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
 
-const text = (v: string | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : v);
-
 /** A domestic member's country is Germany (the register keeps a country only for members abroad, `isForeign`). */
-export const countryOf = (m: MemberDto): string | null => (m.isForeign ? text(m.country) : 'DE');
+export const countryOf = (m: MemberDto): string | null => (m.isForeign ? m.country : 'DE');
 
 export const MEMBER_COLUMNS: readonly MemberColumn[] = [
   { key: 'memberNr', header: 'Mitgliedsnummer', kind: 'integer', width: 16, value: (m) => m.memberNr },
-  { key: 'salutation', header: 'Anrede', kind: 'text', width: 8, value: (m) => text(m.salutation) },
+  { key: 'salutation', header: 'Anrede', kind: 'text', width: 8, value: (m) => m.salutation },
   { key: 'title', header: 'Titel', kind: 'text', width: 7, value: (m) => (m.title ? (TITLES[m.title] ?? null) : null) },
   {
     key: 'name',
     header: 'Name / Firma',
     kind: 'text',
     width: 28,
-    value: (m) => (m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : text(m.name)),
+    value: (m) => (m.memberType === ERASED_MEMBER_TYPE ? ERASED_MEMBER_NAME : m.name),
   },
-  { key: 'givenName', header: 'Vorname', kind: 'text', width: 20, value: (m) => text(m.givenName) },
-  { key: 'street', header: 'Straße', kind: 'text', width: 26, value: (m) => text(m.street) },
-  { key: 'streetHomeNumber', header: 'Hausnummer', kind: 'text', width: 11, value: (m) => text(m.streetHomeNumber) },
-  { key: 'zipCode', header: 'PLZ', kind: 'text', width: 8, value: (m) => text(m.zipCode) },
-  { key: 'city', header: 'Ort', kind: 'text', width: 20, value: (m) => text(m.city) },
+  { key: 'givenName', header: 'Vorname', kind: 'text', width: 20, value: (m) => m.givenName },
+  { key: 'street', header: 'Straße', kind: 'text', width: 26, value: (m) => m.street },
+  { key: 'streetHomeNumber', header: 'Hausnummer', kind: 'text', width: 11, value: (m) => m.streetHomeNumber },
+  { key: 'zipCode', header: 'PLZ', kind: 'text', width: 8, value: (m) => m.zipCode },
+  { key: 'city', header: 'Ort', kind: 'text', width: 20, value: (m) => m.city },
   { key: 'country', header: 'Land', kind: 'text', width: 6, value: countryOf },
-  { key: 'birthDate', header: 'Geburtsdatum', kind: 'date', width: 13, value: (m) => text(m.birthDate) },
-  { key: 'entryDate', header: 'Eintrittsdatum', kind: 'date', width: 14, value: (m) => text(m.entryDate) },
-  { key: 'approvalDate', header: 'Zulassungsdatum', kind: 'date', width: 16, value: (m) => text(m.approvalDate) },
-  { key: 'exitDate', header: 'Austrittsdatum', kind: 'date', width: 15, value: (m) => text(m.exitDate) },
+  { key: 'birthDate', header: 'Geburtsdatum', kind: 'date', width: 13, value: (m) => m.birthDate },
+  { key: 'entryDate', header: 'Eintrittsdatum', kind: 'date', width: 14, value: (m) => m.entryDate },
+  { key: 'approvalDate', header: 'Zulassungsdatum', kind: 'date', width: 16, value: (m) => m.approvalDate },
+  { key: 'exitDate', header: 'Austrittsdatum', kind: 'date', width: 15, value: (m) => m.exitDate },
   {
     key: 'exitReason',
     header: 'Austrittsgrund',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MemberDto, ReadDocument } from '@coop/contracts';
+import type { MemberDto } from '@coop/contracts';
 import { readMember, type MemberDocument } from '../members/index.js';
+import { settlementDocuments } from '../settlements/reads.js';
+import { balanceDocuments, type BalanceDocument } from '../share-ledger/index.js';
 import { pdfPages } from '../platform/pdf/pdf-text.js';
 import { pdfDocument } from '../platform/pdf/pdf-fonts.js';
 import { wordsNotFound } from '../platform/testing/printed-words.js';
@@ -19,13 +21,13 @@ const ISSUER = {
 };
 const doc = (postings: { b: string; d: string; s: number; a: number }[]): MemberDocument =>
   readMember({ id: 'm1', cooperativeId: 'c1', position: '1', postings });
-const balances = new Map<string, ReadDocument>(
+const balances = new Map<string, BalanceDocument>(
   [
     { id: 'b0', type: 0 },
     { id: 'b1', type: 1, annulated: true },
     { id: 'b2', type: 5 },
     { id: 'b3', type: 3, transferMemberNr: 17 },
-  ].map((b) => [b.id, b as unknown as ReadDocument]),
+  ].map((b) => [b.id, balanceDocuments.read({ cooperativeId: 'c1', position: '1', ...b })]),
 );
 const member = {
   id: 'm1',
@@ -118,8 +120,8 @@ describe('member PDFs', () => {
   });
 
   it('shows the settlements paid by the date: the credit booked out, the loss share deducted, the payout (issue 42)', async () => {
-    const row = (id: string, fields: Record<string, unknown>): ReadDocument =>
-      ({ id, cooperativeId: 'c1', position: '1', memberId: 'm1', status: 'paid', ...fields }) as ReadDocument;
+    const row = (id: string, fields: Record<string, unknown>) =>
+      settlementDocuments.read({ id, cooperativeId: 'c1', position: '1', memberId: 'm1', status: 'paid', ...fields });
     const docs = [
       row('m1.b9', {
         endDate: '2025-12-31',

@@ -23,4 +23,4 @@ export {
   memberNumberSequenceDecider,
   type MemberNumberSequenceState,
 } from './domain/member-number.decider.js';
-export { memberDocuments, memberName, readMember, type MemberDocument } from './queries/member-documents.js';
+export { memberDocuments, memberName, readMember, type MemberDocument } from './reads.js';

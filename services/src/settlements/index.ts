@@ -16,3 +16,4 @@ export {
   type LossShareRule,
 } from './domain/settlement-amount.js';
 export { SettlementReminders } from './commands/settlement-reminders.js';
+export { settlementDocuments, type SettlementDocument } from './reads.js';

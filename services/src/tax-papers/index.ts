@@ -13,3 +13,9 @@ export {
   type NonAssessmentsState,
 } from './domain/non-assessment.decider.js';
 export { holderOf, type TaxPaperHolder } from './domain/tax-paper-rules.js';
+export {
+  exemptionOrderDocuments,
+  nonAssessmentDocuments,
+  type ExemptionOrderDocument,
+  type NonAssessmentDocument,
+} from './queries/tax-paper-documents.js';

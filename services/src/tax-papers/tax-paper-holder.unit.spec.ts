@@ -3,6 +3,7 @@ import type { ReadDocument } from '@coop/contracts';
 import { personMaster } from '../kernel/testing/member-events.js';
 import { readMember, type MemberDocument } from '../members/index.js';
 import { holderOf } from './domain/tax-paper-rules.js';
+import { exemptionOrderDocuments } from './queries/tax-paper-documents.js';
 import { toExemptionOrderDto } from './queries/tax-paper.view.js';
 
 /** Issue 22: who the tax-paper rules see in the master data, and the warnings an order shows for missing tax ids. */
@@ -80,7 +81,7 @@ const order = (fields: Record<string, unknown> = {}): ReadDocument =>
     ...fields,
   }) as ReadDocument;
 const dto = (o: ReadDocument, ...docs: MemberDocument[]) =>
-  toExemptionOrderDto(o, new Map(docs.map((d) => [d.id, d])), '2025-06-15');
+  toExemptionOrderDto(exemptionOrderDocuments.read(o), new Map(docs.map((d) => [d.id, d])), '2025-06-15');
 
 describe('toExemptionOrderDto: warnings for missing tax ids (the order is kept; the closure will refuse it)', () => {
   it('no warning for a single order of a member with a tax id', () => {

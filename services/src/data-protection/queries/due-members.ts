@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import {
-  MEMBER_CHURCH_FIELDS,
-  type CollectionSpec,
-  type ErasedMember,
-  type Filter,
-  type ReadDocument,
-  type ReadPage,
-  type ReadQuery,
-} from '@coop/contracts';
-import { BALANCES, EXEMPTION_ORDERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
+import { MEMBER_CHURCH_FIELDS, type ErasedMember, type Filter } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { dividendResults } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import type { TypedReads } from '../../platform/http/typed-reads.js';
+import { settlementDocuments } from '../../settlements/index.js';
+import { balanceDocuments } from '../../share-ledger/index.js';
+import { exemptionOrderDocuments, nonAssessmentDocuments } from '../../tax-papers/index.js';
 import { churchDataDecision } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
 
@@ -50,7 +45,7 @@ export class DueMembers {
     const out: DueMember[] = [];
     for (const doc of candidates) {
       const decision = retentionDecision(await this.facts(cooperativeId, doc), today, years);
-      if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
+      if (decision.due) out.push({ doc, exitDate: doc.exitDate ?? '', dueFrom: decision.dueFrom });
     }
     return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
   }
@@ -72,7 +67,7 @@ export class DueMembers {
     for (const doc of candidates) {
       if (!showsChurchData(doc) && !(await sealsChurch(doc.id))) continue;
       const decision = churchDataDecision(await this.facts(cooperativeId, doc), today);
-      if (decision.due) out.push({ doc, exitDate: String(doc.exitDate), dueFrom: decision.dueFrom });
+      if (decision.due) out.push({ doc, exitDate: doc.exitDate ?? '', dueFrom: decision.dueFrom });
     }
     return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
   }
@@ -81,11 +76,13 @@ export class DueMembers {
   async facts(cooperativeId: string, doc: MemberDocument): Promise<RetentionFacts> {
     const postings = doc.postings ?? [];
     const ofMember: Filter[] = [{ field: 'member', op: 'eq', value: doc.id }];
-    const dividends = await pages((q) => dividendResults.query(this.reads, cooperativeId, q), cooperativeId, ofMember);
-    const orders = await this.all(EXEMPTION_ORDERS, cooperativeId, ofMember);
-    const certificates = await this.all(NON_ASSESSMENTS, cooperativeId, ofMember);
+    const dividends = await this.all(dividendResults, cooperativeId, ofMember);
+    const orders = await this.all(exemptionOrderDocuments, cooperativeId, ofMember);
+    const certificates = await this.all(nonAssessmentDocuments, cooperativeId, ofMember);
     // The settlements of the member's ends (issue 42): the latest payout day recorded, and whether one is still due.
-    const settlements = await this.all(SETTLEMENTS, cooperativeId, [{ field: 'memberId', op: 'eq', value: doc.id }]);
+    const settlements = await this.all(settlementDocuments, cooperativeId, [
+      { field: 'memberId', op: 'eq', value: doc.id },
+    ]);
     return {
       exitDate: doc.exitDate,
       shareAmount: doc.shareAmount,
@@ -94,17 +91,12 @@ export class DueMembers {
       lastDividendDate: latest(dividends.map((d) => (d.paymentDate === '' ? null : d.paymentDate))),
       // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
-      lastTaxDocumentDate: latest(
-        [...orders, ...certificates].flatMap((d) => [d.date, d.endDate]).map((d) => (typeof d === 'string' ? d : null)),
-      ),
-      settlementPaidOn: latest(
-        settlements.map((d) => (d.status === 'paid' && typeof d.payoutDate === 'string' ? d.payoutDate : null)),
-      ),
+      lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date || null, d.endDate || null])),
+      settlementPaidOn: latest(settlements.map((d) => (d.status === 'paid' ? d.payoutDate : null))),
       // Open: an end still due once the member's settlements are kept in the product (one paid, or one reversed); a
       // member none of whose ends is recorded left before it recorded payouts: the legal deadline stands in (decision 177).
       settlementOpen:
-        settlements.some((d) => d.status === 'due') &&
-        settlements.some((d) => d.status === 'paid' || d.reversals !== undefined),
+        settlements.some((d) => d.status === 'due') && settlements.some((d) => d.status === 'paid' || d.reversals > 0),
       held: doc.retentionHold,
       erased: doc.erased,
     };
@@ -113,56 +105,35 @@ export class DueMembers {
   /** The read-model documents that hold the member's personal data, by id (the erasure event names them). */
   async documentsOf(cooperativeId: string, due: DueMember): Promise<ErasedMember> {
     const id = due.doc.id;
-    const ids = async (spec: CollectionSpec, field: string): Promise<string[]> =>
-      (await this.all(spec, cooperativeId, [{ field, op: 'eq', value: id }])).map((d) => d.id);
+    const ids = async (docs: TypedReads<{ readonly id: string }>, field: string): Promise<string[]> =>
+      (await this.all(docs, cooperativeId, [{ field, op: 'eq', value: id }])).map((d) => d.id);
     return {
       memberId: id,
       memberNr: due.doc.memberNr,
       exitDate: due.exitDate,
       dueFrom: due.dueFrom,
-      balances: await ids(BALANCES, 'member'),
-      exemptionOrders: await ids(EXEMPTION_ORDERS, 'member'),
-      nonAssessments: await ids(NON_ASSESSMENTS, 'member'),
-      dividendRows: (
-        await pages((q) => dividendResults.query(this.reads, cooperativeId, q), cooperativeId, [
-          { field: 'member', op: 'eq', value: id },
-        ])
-      ).map((d) => d.id),
+      balances: await ids(balanceDocuments, 'member'),
+      exemptionOrders: await ids(exemptionOrderDocuments, 'member'),
+      nonAssessments: await ids(nonAssessmentDocuments, 'member'),
+      dividendRows: await ids(dividendResults, 'member'),
       spouseOfMembers: (await this.members(cooperativeId, [{ field: 'spouse', op: 'eq', value: id }]))
         .map((d) => d.id)
         .filter((other) => other !== id),
-      spouseOfExemptionOrders: await ids(EXEMPTION_ORDERS, 'spouse'),
+      spouseOfExemptionOrders: await ids(exemptionOrderDocuments, 'spouse'),
     };
   }
 
-  /** Every document of the cooperative matching `filters`, read page by page in id order. */
-  private all(spec: CollectionSpec, cooperativeId: string, filters: readonly Filter[]): Promise<ReadDocument[]> {
-    return pages((q) => this.reads.query(spec, cooperativeId, q), cooperativeId, filters);
+  /** Every document of the cooperative matching `filters`, as its owner's typed document, read page by page in id order. */
+  private async all<T>(docs: TypedReads<T>, cooperativeId: string, filters: readonly Filter[]): Promise<T[]> {
+    const out: T[] = [];
+    const query = { filters: [...filters], sort: [{ field: 'id', direction: 'asc' as const }] };
+    for await (const page of docs.queryPages(this.reads, cooperativeId, query, PAGE)) for (const d of page) out.push(d);
+    return out;
   }
 
   /** Every member of the cooperative matching `filters` (the members area's typed documents). */
   private members(cooperativeId: string, filters: readonly Filter[]): Promise<MemberDocument[]> {
-    return pages((q) => memberDocuments.query(this.reads, cooperativeId, q), cooperativeId, filters);
-  }
-}
-
-/** Every document a query answers for `filters`, read page by page in id order. */
-async function pages<T>(
-  query: (q: ReadQuery) => Promise<ReadPage<T>>,
-  cooperativeId: string,
-  filters: readonly Filter[],
-): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await query({
-      cooperativeId,
-      filters,
-      sort: [{ field: 'id', direction: 'asc' }],
-      offset,
-      limit: PAGE,
-    });
-    for (const item of page.items) out.push(item);
-    if (page.items.length < PAGE) return out;
+    return this.all(memberDocuments, cooperativeId, filters);
   }
 }
 

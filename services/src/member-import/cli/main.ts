@@ -30,24 +30,26 @@ import {
  * now parse the files on the other core.
  */
 const loadApp = async () => {
-  const [contracts, projections, areas, app, context, config, reads, run, mapping, texts, history] = await Promise.all([
-    import('@coop/contracts'),
-    import('@coop/projections/cooperatives'),
-    import('../../areas.js'),
-    import('../../create-app.js'),
-    import('../../platform/commands/command-context.js'),
-    import('../../platform/config/config.js'),
-    import('../../platform/http/read-models.js'),
-    import('../commands/run-import.js'),
-    import('../commands/import-mapping.js'),
-    import('../problem-texts.js'),
-    import('../queries/import-history.js'),
-  ]);
+  const [contracts, cooperatives, areas, app, context, config, reads, run, mapping, texts, history] = await Promise.all(
+    [
+      import('@coop/contracts'),
+      import('../../cooperatives/index.js'),
+      import('../../areas.js'),
+      import('../../create-app.js'),
+      import('../../platform/commands/command-context.js'),
+      import('../../platform/config/config.js'),
+      import('../../platform/http/read-models.js'),
+      import('../commands/run-import.js'),
+      import('../commands/import-mapping.js'),
+      import('../problem-texts.js'),
+      import('../queries/import-history.js'),
+    ],
+  );
   return {
     NotFoundError: contracts.NotFoundError,
     ROLES: contracts.ROLES,
     ValidationError: contracts.ValidationError,
-    COOPERATIVES: projections.COOPERATIVES,
+    cooperativeDocuments: cooperatives.cooperativeDocuments,
     areas: areas.areas,
     createAppContext: app.createAppContext,
     contextFor: context.contextFor,
@@ -130,7 +132,7 @@ async function run(
   heads: readonly UploadedFile[],
   given: ImportMapping | null,
 ): Promise<number> {
-  const { NotFoundError, ROLES, ValidationError, COOPERATIVES, ReadModels, RunImport, ImportHistory } = loaded;
+  const { NotFoundError, ROLES, ValidationError, cooperativeDocuments, ReadModels, RunImport, ImportHistory } = loaded;
   const { contextFor, mappingOrGuess, problemText } = loaded;
   const { lang } = args;
   const t = CLI_TEXTS[lang];
@@ -138,7 +140,7 @@ async function run(
   // The read models first include everything in the log (a former import's member numbers, its saved mapping).
   await running.storage.runner.waitFor(await running.storage.events.headPosition(), 120_000);
   const reads = app.get(ReadModels, { strict: false });
-  await reads.get(COOPERATIVES, args.cooperativeId, args.cooperativeId, 'Cooperative').catch((error: unknown) => {
+  await cooperativeDocuments.get(reads, args.cooperativeId, args.cooperativeId).catch((error: unknown) => {
     if (error instanceof NotFoundError) usageError(t.noCooperative(args.cooperativeId));
     throw error;
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { businessToday, type MemberDto, type ReadDocument } from '@coop/contracts';
-import { BALANCES, DIVIDENDS, SETTLEMENTS } from '@coop/projections';
+import { businessToday, type MemberDto, type ReadDocument, type Sort } from '@coop/contracts';
+import { DIVIDENDS } from '@coop/projections';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { isClosing } from '../../platform/commands/require-closed.js';
@@ -14,6 +14,8 @@ import {
   type MembersAsOf,
   type MembersAsOfScope,
 } from '../../members/index.js';
+import { settlementDocuments, type SettlementDocument } from '../../settlements/reads.js';
+import { balanceDocuments, type BalanceDocument } from '../../share-ledger/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
 import type { Statement, StatementDividend, StatementLine, StatementSettlement } from '../render/statement-pdf.js';
 
@@ -53,52 +55,44 @@ const SETTLEMENTS_PER_MEMBER = 50;
  * The settlements of the read model paid by `date` (payout day on or before it), by member id, in end order. A
  * settlement paid after the date, or reversed (due again), is not on the statement.
  */
-export function statementSettlements(docs: readonly ReadDocument[], date: string): Map<string, StatementSettlement[]> {
+export function statementSettlements(
+  docs: readonly SettlementDocument[],
+  date: string,
+): Map<string, StatementSettlement[]> {
   const out = new Map<string, StatementSettlement[]>();
-  const paid = docs.filter((d) => d.status === 'paid' && text(d, 'payoutDate') !== '' && text(d, 'payoutDate') <= date);
-  paid.sort((x, y) =>
-    text(x, 'endDate') < text(y, 'endDate')
-      ? -1
-      : text(x, 'endDate') > text(y, 'endDate')
-        ? 1
-        : text(x, 'payoutDate') < text(y, 'payoutDate')
-          ? -1
-          : 1,
+  const paid = docs.flatMap((d) =>
+    d.status === 'paid' && d.payoutDate !== null && d.payoutDate <= date ? [{ ...d, payoutDate: d.payoutDate }] : [],
   );
+  paid.sort((x, y) => (x.endDate < y.endDate ? -1 : x.endDate > y.endDate ? 1 : x.payoutDate < y.payoutDate ? -1 : 1));
   for (const d of paid) {
-    const reason = text(d, 'reason');
-    const list = out.get(text(d, 'memberId')) ?? [];
+    const list = out.get(d.memberId) ?? [];
     list.push({
-      endDate: text(d, 'endDate'),
-      reason: SETTLEMENT_REASON_WORDS[reason] ?? reason,
-      holding: int(d, 'holding'),
-      lossShare: int(d, 'lossShare'),
-      amount: int(d, 'amount'),
-      payoutDate: text(d, 'payoutDate'),
-      heirs: d.heirs === true,
+      endDate: d.endDate,
+      reason: SETTLEMENT_REASON_WORDS[d.reason] ?? d.reason,
+      holding: d.holding,
+      lossShare: d.lossShare ?? 0,
+      amount: d.amount ?? 0,
+      payoutDate: d.payoutDate,
+      heirs: d.heirs,
     });
-    out.set(text(d, 'memberId'), list);
+    out.set(d.memberId, list);
   }
   return out;
 }
 
+/** The closures are read this many at a time. */
+const CLOSURE_PAGE = 500;
+
 /** How many of a member's latest closures a statement shows. */
 export const DIVIDENDS_SHOWN = 3;
 
-/* A posting's and a closure's fields (BALANCES, DIVIDENDS); members, results and the cooperative are typed documents. */
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string) : '';
-const int = (doc: ReadDocument | undefined, field: string): number =>
-  typeof doc?.[field] === 'number' ? (doc[field] as number) : 0;
-
 /** A posting's words: its type, the other member of a transfer, and "(storniert)" once annulled. */
-export function postingWords(balance: ReadDocument | undefined): string {
+export function postingWords(balance: BalanceDocument | undefined): string {
   if (!balance) return '';
-  const type = int(balance, 'type');
+  const { type } = balance;
   let words = POSTING_WORDS[type] ?? String(type);
-  if ((type === 3 || type === 4) && typeof balance.transferMemberNr === 'number')
-    words += ` ${balance.transferMemberNr}`;
-  if (balance.annulated === true) words += ' (storniert)';
+  if ((type === 3 || type === 4) && balance.transferMemberNr !== null) words += ` ${balance.transferMemberNr}`;
+  if (balance.annulated) words += ' (storniert)';
   return words;
 }
 
@@ -110,7 +104,7 @@ export function postingWords(balance: ReadDocument | undefined): string {
 export function statementLines(
   doc: MemberDocument,
   date: string,
-  balances: ReadonlyMap<string, ReadDocument>,
+  balances: ReadonlyMap<string, BalanceDocument>,
 ): StatementLine[] {
   const postings = (doc.postings ?? []).filter((p) => p.d <= date);
   const ordered = postings
@@ -185,7 +179,7 @@ export class MemberPdfSource {
       members.map((m) => m.id),
     );
     const balanceIds = [...docs.values()].flatMap((d) => (d.postings ?? []).filter((p) => p.d <= date).map((p) => p.b));
-    const balances = await this.reads.getMany(BALANCES, cooperativeId, balanceIds);
+    const balances = await balanceDocuments.getMany(this.reads, cooperativeId, balanceIds);
     const paidIds = closures.flatMap((c) => members.map((m) => `${c.id}:${m.id}`));
     const paid =
       paidIds.length > 0
@@ -194,7 +188,7 @@ export class MemberPdfSource {
     const settled =
       members.length > 0
         ? (
-            await this.reads.query(SETTLEMENTS, cooperativeId, {
+            await settlementDocuments.query(this.reads, cooperativeId, {
               cooperativeId,
               filters: [
                 { field: 'memberId', op: 'in', values: members.map((m) => m.id) },
@@ -231,23 +225,23 @@ export class MemberPdfSource {
     });
   }
 
-  /** The cooperative's closures paid by the date, the latest year first. */
+  /**
+   * The cooperative's closures paid by the date, the latest year first. The closures' collection (DIVIDENDS) is the
+   * dividend area's and has no typed document yet: its payment date is read here as the one text field it needs.
+   */
   private async closuresUpTo(cooperativeId: string, date: string): Promise<ReadDocument[]> {
     const out: ReadDocument[] = [];
-    const limit = 500;
-    for (let offset = 0; ; offset += limit) {
-      const page = await this.reads.query(DIVIDENDS, cooperativeId, {
-        cooperativeId,
-        filters: [],
-        sort: [{ field: 'year', direction: 'desc' }],
-        offset,
-        limit,
-      });
-      // A closure still being written (issue 40) is shown on no statement until its end.
-      for (const c of page.items)
-        if (!isClosing(c) && text(c, 'paymentDate') !== '' && text(c, 'paymentDate') <= date) out.push(c);
-      if (page.items.length < limit) return out;
-    }
+    const sort = [
+      { field: 'year', direction: 'desc' },
+      { field: 'id', direction: 'asc' },
+    ] as const satisfies readonly Sort[];
+    for await (const page of this.reads.queryPages(DIVIDENDS, cooperativeId, { sort: [...sort] }, CLOSURE_PAGE))
+      for (const c of page) {
+        // A closure still being written (issue 40) is shown on no statement until its end.
+        const paidOn = typeof c.paymentDate === 'string' ? c.paymentDate : '';
+        if (!isClosing(c) && paidOn !== '' && paidOn <= date) out.push(c);
+      }
+    return out;
   }
 }
 

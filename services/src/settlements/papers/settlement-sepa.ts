@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type FieldError, type ReadDocument } from '@coop/contracts';
-import { SETTLEMENTS } from '@coop/projections';
+import { type FieldError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { controlSum, sepaErrors, type SepaDebtor, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { settlementDocuments } from '../queries/settlement-documents.js';
 
 /** The most transfers one settlement file holds (a year's leavers paid on one day). */
 const FILE_MAX = 10_000;
 
-/** A text field of a settlement (this area's own read model): trimmed, empty when absent. */
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 const euros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 /** One recorded settlement as the file needs it. */
@@ -80,7 +77,7 @@ export class SettlementSepa {
     { readonly xml: SepaPaymentFile; readonly name: string; readonly sum: number } | { readonly errors: FieldError[] }
   > {
     const cooperative = await ownCooperative(this.reads, cooperativeId);
-    const page = await this.reads.query(SETTLEMENTS, cooperativeId, {
+    const page = await settlementDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [
         { field: 'year', op: 'eq', value: year },
@@ -91,21 +88,22 @@ export class SettlementSepa {
       limit: FILE_MAX,
     });
     const transfers: SettlementTransfer[] = page.items
-      .filter((d) => d.imported !== true)
+      .filter((d) => !d.imported)
       .map((d) => ({
-        endBalanceId: String(d.endBalanceId),
-        memberNr: Number(d.memberNr),
-        gross: Number(d.amount),
+        endBalanceId: d.endBalanceId,
+        // A paid settlement has its member number and its payout's fields (the projector's SettlementPaid).
+        memberNr: d.memberNr ?? 0,
+        gross: d.amount ?? 0,
         kapest: 0,
         soli: 0,
         churchTax: 0,
-        net: Number(d.amount),
-        holding: Number(d.holding),
-        lossShare: Number(d.lossShare),
-        heirs: d.heirs === true,
-        holder: text(d, 'accountHolder'),
-        iban: text(d, 'iban') || null,
-        bic: text(d, 'bic') || null,
+        net: d.amount ?? 0,
+        holding: d.holding,
+        lossShare: d.lossShare ?? 0,
+        heirs: d.heirs,
+        holder: d.accountHolder ?? '',
+        iban: d.iban,
+        bic: d.bic,
       }));
     const errors = sepaErrors(cooperative, transfers);
     if (errors.length > 0) return { errors };

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError, NotFoundError, ValidationError, type ReadDocument } from '@coop/contracts';
-import { SETTLEMENTS } from '@coop/projections';
+import { fieldError, NotFoundError, ValidationError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { settlementDocuments } from '../queries/settlement-documents.js';
 import { settlementStatementPdf } from './settlement-statement-pdf.js';
-
-/** A text field of the settlement (this area's own read model): trimmed, empty when absent. */
-const text = (doc: ReadDocument | undefined, field: string): string =>
-  typeof doc?.[field] === 'string' ? (doc[field] as string).trim() : '';
 
 /** The settlement statement of one recorded payout (issue 42), from the read models; a due (or unknown) one is refused. */
 @Injectable()
@@ -17,15 +13,13 @@ export class SettlementStatements {
   constructor(private readonly reads: ReadModels) {}
 
   async pdf(cooperativeId: string, id: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
-    const row = (await this.reads.getMany(SETTLEMENTS, cooperativeId, [id])).get(id);
+    const row = (await settlementDocuments.getMany(this.reads, cooperativeId, [id])).get(id);
     // Another cooperative's settlement is unknown here: 404, as every record with an id answers (tenancy property).
     if (!row) throw new NotFoundError('Settlement', id);
     if (row.status !== 'paid') throw new ValidationError([fieldError('id', 'settlementNotPaid')]);
     const [coop, member] = await Promise.all([
       ownCooperative(this.reads, cooperativeId),
-      memberDocuments
-        .getMany(this.reads, cooperativeId, [String(row.memberId)])
-        .then((m) => m.get(String(row.memberId))),
+      memberDocuments.getMany(this.reads, cooperativeId, [row.memberId]).then((m) => m.get(row.memberId)),
     ]);
     const issuer = { name: coop.fullName || coop.name, address: coop.address, zip: coop.zip, city: coop.city };
     const recipient = [
@@ -33,21 +27,22 @@ export class SettlementStatements {
       [member?.street, member?.streetHomeNumber].filter(Boolean).join(' '),
       [member?.zipCode, member?.city].filter(Boolean).join(' '),
     ].filter((l) => l !== '');
-    const memberNr = typeof row.memberNr === 'number' ? row.memberNr : null;
+    const { memberNr } = row;
     const pdf = await settlementStatementPdf(issuer, {
       memberNr,
       recipient,
-      reason: String(row.reason),
-      year: Number(row.year),
-      endDate: String(row.endDate),
-      shares: Number(row.shares),
-      holding: Number(row.holding),
-      lossShare: Number(row.lossShare),
-      amount: Number(row.amount),
-      payoutDate: String(row.payoutDate),
-      accountHolder: text(row, 'accountHolder'),
-      iban: text(row, 'iban'),
-      heirs: row.heirs === true,
+      reason: row.reason,
+      year: row.year,
+      endDate: row.endDate,
+      shares: row.shares,
+      holding: row.holding,
+      // A paid settlement has its payout's fields (the projector's SettlementPaid).
+      lossShare: row.lossShare ?? 0,
+      amount: row.amount ?? 0,
+      payoutDate: row.payoutDate ?? '',
+      accountHolder: row.accountHolder ?? '',
+      iban: row.iban ?? '',
+      heirs: row.heirs,
     });
     return {
       pdf,

@@ -6,10 +6,11 @@ import {
   type SettlementDto,
   type SettlementTermsDto,
 } from '@coop/contracts';
-import { DIVIDENDS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS, SETTLEMENTS } from '@coop/projections';
+import { DIVIDENDS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
+import { settlementDocuments, type SettlementDocument } from './settlement-documents.js';
 
 /** The most ends one year lists (a page the console shows whole; a cooperative's leavers of a year are far fewer). */
 const YEAR_LIST_MAX = 10_000;
@@ -56,7 +57,7 @@ export class SettlementReads {
     const docs =
       'year' in select
         ? (
-            await this.reads.query(SETTLEMENTS, cooperativeId, {
+            await settlementDocuments.query(this.reads, cooperativeId, {
               cooperativeId,
               filters: [{ field: 'year', op: 'eq', value: select.year }],
               sort: [
@@ -66,14 +67,14 @@ export class SettlementReads {
               limit: YEAR_LIST_MAX,
             })
           ).items
-        : [...(await this.reads.getMany(SETTLEMENTS, cooperativeId, select.ids)).values()];
+        : [...(await settlementDocuments.getMany(this.reads, cooperativeId, select.ids)).values()];
     return this.dtos(cooperativeId, today, docs);
   }
 
   /** The member's ends and their settlements (member dashboard), by end date. */
   async ofMember(cooperativeId: string, memberId: string, today: string): Promise<SettlementDto[]> {
     const docs = (
-      await this.reads.query(SETTLEMENTS, cooperativeId, {
+      await settlementDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'memberId', op: 'eq', value: memberId }],
         sort: [{ field: 'endDate', direction: 'asc' }],
@@ -86,7 +87,7 @@ export class SettlementReads {
   /** Every due end of the cooperative (the dashboard, the reminder), oldest deadline first. */
   async due(cooperativeId: string, today: string): Promise<SettlementDto[]> {
     const docs = (
-      await this.reads.query(SETTLEMENTS, cooperativeId, {
+      await settlementDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
         filters: [{ field: 'status', op: 'eq', value: 'due' }],
         sort: [{ field: 'endDate', direction: 'asc' }],
@@ -96,48 +97,47 @@ export class SettlementReads {
     return (await this.dtos(cooperativeId, today, docs)).filter((s) => s.endDate <= today);
   }
 
-  private async dtos(cooperativeId: string, today: string, docs: readonly ReadDocument[]): Promise<SettlementDto[]> {
-    const memberIds = docs.map((d) => String(d.memberId));
+  private async dtos(
+    cooperativeId: string,
+    today: string,
+    docs: readonly SettlementDocument[],
+  ): Promise<SettlementDto[]> {
+    const memberIds = docs.map((d) => d.memberId);
     const [terms, members, settlementMembers, closedYears] = await Promise.all([
       this.terms(cooperativeId),
       memberDocuments.getMany(this.reads, cooperativeId, memberIds),
       this.reads.getMany(SETTLEMENT_MEMBERS, cooperativeId, memberIds),
-      this.closedYears(cooperativeId, [...new Set(docs.map((d) => Number(d.year)))]),
+      this.closedYears(cooperativeId, [...new Set(docs.map((d) => d.year))]),
     ]);
     return docs.map((doc) => {
-      const memberId = String(doc.memberId);
+      const { memberId, year, endDate, holding, shares, reason } = doc;
       const member = members.get(memberId);
-      const year = Number(doc.year);
-      const endDate = String(doc.endDate);
       const paid = doc.status === 'paid';
-      const holding = Number(doc.holding);
-      const shares = Number(doc.shares);
       const expected = settlementAmount({ holding, shares }, terms.lossShares.get(year) ?? null);
       const deadline = payoutDeadline(endDate, terms.payoutPeriodMonths);
-      const reason = String(doc.reason);
       return {
         id: doc.id,
         memberId,
-        memberNr: typeof doc.memberNr === 'number' ? doc.memberNr : (member?.memberNr ?? null),
+        memberNr: doc.memberNr ?? member?.memberNr ?? null,
         name: member?.name ?? '',
         givenName: member?.givenName ?? null,
-        endBalanceId: String(doc.endBalanceId),
+        endBalanceId: doc.endBalanceId,
         reason,
         year,
         endDate,
         deadline,
         shares,
         holding,
-        lossShare: paid ? Number(doc.lossShare) : expected.lossShare,
-        amount: paid ? Number(doc.amount) : expected.amount,
+        lossShare: paid ? (doc.lossShare ?? 0) : expected.lossShare,
+        amount: paid ? (doc.amount ?? 0) : expected.amount,
         status: paid ? 'paid' : 'due',
         overdue: !paid && today > deadline,
-        payoutDate: paid ? String(doc.payoutDate) : null,
-        paidBy: paid && typeof doc.paidBy === 'string' ? doc.paidBy : null,
+        payoutDate: paid ? doc.payoutDate : null,
+        paidBy: paid ? doc.paidBy : null,
         heirsAccountNeeded: reason === 'death',
         heirsAccount: settlementMembers.get(memberId)?.heirsAccount === true,
         dividendOpen: !closedYears.has(year),
-        imported: doc.imported === true,
+        imported: doc.imported,
       };
     });
   }

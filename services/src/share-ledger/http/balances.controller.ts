@@ -3,12 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
-import { BALANCES } from '@coop/projections';
 import { CurrentActor, OwnReads, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
+import { balanceDocuments } from '../queries/balance-documents.js';
 import { postingsQuery, type DateRangeParams } from '../queries/ledger-list-query.js';
 import { BALANCES_DEFAULT_SORT, LedgerReads } from '../queries/ledger-reads.js';
 import { postingOf } from './posting.js';
@@ -32,8 +32,8 @@ export class BalancesController {
     @Query() params: DateRangeParams,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<BalanceDto[] | undefined> {
-    const page = await this.members.reads.query(
-      BALANCES,
+    const page = await balanceDocuments.query(
+      this.members.reads,
       actor.cooperativeId,
       postingsQuery(actor.cooperativeId, params, BALANCES_DEFAULT_SORT),
     );
@@ -72,14 +72,14 @@ export class BalancesController {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
       // The posting to annul names its member; one of another cooperative reads as unknown.
-      const original = await reads
-        .get(BALANCES, actor.cooperativeId, request.annulPeer.trim(), 'Balance')
+      const original = await balanceDocuments
+        .get(reads, actor.cooperativeId, request.annulPeer.trim())
         .catch((error: unknown) => {
           if (error instanceof NotFoundError)
             throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer!)]);
           throw error;
         });
-      originalMember = typeof original.member === 'string' ? original.member : null;
+      originalMember = original.member === '' ? null : original.member;
       if (request.member && request.member.trim() !== '' && request.member.trim() !== originalMember) {
         throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', request.annulPeer)]);
       }
@@ -96,7 +96,7 @@ export class BalancesController {
 
   /** `reads`: the route's own (`@OwnReads()`), which first wait for the client's writes; the members' otherwise. */
   private async one(cooperativeId: string, id: string, reads: ReadModels = this.members.reads): Promise<BalanceDto> {
-    const doc = await reads.get(BALANCES, cooperativeId, id, 'Balance');
+    const doc = await balanceDocuments.get(reads, cooperativeId, id);
     return (await this.members.balanceDtos(cooperativeId, [doc]))[0]!;
   }
 }

@@ -3,13 +3,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ShareCorrection, ShareDto, type Sort } from '@coop/contracts';
-import { BALANCES, SHARE_REGISTER } from '@coop/projections';
+import { SHARE_REGISTER } from '@coop/projections';
+import { BALANCES } from '@coop/projections/share-ledger';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CorrectShareCommand } from '../commands/posting.commands.js';
+import { balanceDocuments } from '../queries/balance-documents.js';
 import { LedgerReads } from '../queries/ledger-reads.js';
 
 const DEFAULT_SORT: readonly Sort[] = [
@@ -42,7 +44,10 @@ export class SharesController {
     const page = await this.ledger.reads.listView(BALANCES, SHARE_REGISTER, actor.cooperativeId, params, DEFAULT_SORT);
     return sendList(
       res,
-      { items: await this.ledger.shareDtos(actor.cooperativeId, page.items), total: page.total },
+      {
+        items: await this.ledger.shareDtos(actor.cooperativeId, page.items.map(balanceDocuments.read)),
+        total: page.total,
+      },
       (row) => row,
     );
   }
@@ -64,15 +69,15 @@ export class SharesController {
     @Param('id') id: string,
     @Body() body: ShareCorrection,
   ): Promise<ShareDto> {
-    const share = await this.ledger.reads.get(BALANCES, actor.cooperativeId, id, 'Share');
+    const share = balanceDocuments.read(await this.ledger.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
     await this.commands.execute(
-      new CorrectShareCommand(contextFor(actor), String(share.member), id, body.rueckpfleinzahlung, body.interestEnd),
+      new CorrectShareCommand(contextFor(actor), share.member, id, body.rueckpfleinzahlung, body.interestEnd),
     );
     return this.one(actor.cooperativeId, id);
   }
 
   private async one(cooperativeId: string, id: string): Promise<ShareDto> {
-    const doc = await this.ledger.reads.get(BALANCES, cooperativeId, id, 'Share');
+    const doc = balanceDocuments.read(await this.ledger.reads.get(BALANCES, cooperativeId, id, 'Share'));
     return (await this.ledger.shareDtos(cooperativeId, [doc]))[0]!;
   }
 }

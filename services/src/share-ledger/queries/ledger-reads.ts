@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { BalanceDto, ReadDocument, RecordedEvent, ShareDto, Sort } from '@coop/contracts';
-import { BALANCES, membersProjector, previewDocuments } from '@coop/projections';
-import { MEMBERS, readMember, type MemberDocument } from '@coop/projections/members';
+import { membersProjector, previewDocuments } from '@coop/projections';
+import { memberDocuments, type MemberDocument } from '../../members/reads.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { TypedReads } from '../../platform/http/typed-reads.js';
+import { balanceDocuments, type BalanceDocument } from './balance-documents.js';
 import { toBalanceDto, toShareDto } from './ledger.view.js';
 
-/**
- * The members beside the postings, typed by the members' one reader (readMember). The share ledger reads the members'
- * collection itself, the one area besides the members area allowed to (`read-model-through-its-owner`): the members
- * area's commands use the share ledger (closed years, share terms), so its index.ts would close an import circle.
+/*
+ * The members beside the postings are read through the members area's read entry (members/reads.ts, decision 256): the
+ * members area's commands use the share ledger (closed years, share terms), so its index.ts would close an import circle.
  */
-const memberDocuments = new TypedReads<MemberDocument>(MEMBERS, 'Member', readMember);
+
+/** A member's postings are read this many at a time. */
+const PAGE = 1000;
 
 export const BALANCES_DEFAULT_SORT: readonly Sort[] = [{ field: 'date', direction: 'desc' }];
 
@@ -32,19 +33,17 @@ export class LedgerReads {
     );
   }
 
-  async balanceDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<BalanceDto[]> {
-    const ids = docs.flatMap((d) =>
-      [d.member, d.transferTo, d.transferFrom].filter((v): v is string => typeof v === 'string'),
-    );
+  async balanceDtos(cooperativeId: string, docs: readonly BalanceDocument[]): Promise<BalanceDto[]> {
+    const ids = docs.flatMap((d) => [d.member, d.transferTo, d.transferFrom].filter((v): v is string => v !== null));
     const members = await this.membersById(cooperativeId, ids);
     return docs.map((d) => toBalanceDto(d, members));
   }
 
   /** Rows of the share register with their members' current names and numbers. */
-  async shareDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ShareDto[]> {
+  async shareDtos(cooperativeId: string, docs: readonly BalanceDocument[]): Promise<ShareDto[]> {
     const members = await this.membersById(
       cooperativeId,
-      docs.map((d) => d.member).filter((v): v is string => typeof v === 'string'),
+      docs.map((d) => d.member),
     );
     return docs.map((d) => toShareDto(d, members));
   }
@@ -63,12 +62,13 @@ export class LedgerReads {
     const preview = await previewDocuments([membersProjector], recorded, (collection, ids) =>
       this.storedDocuments(cooperativeId, collection, ids),
     );
-    const doc = preview({ collection: BALANCES.name, id: balanceId });
-    if (!doc) return undefined;
+    const stored = preview({ collection: balanceDocuments.collection, id: balanceId });
+    if (!stored) return undefined;
+    const doc = balanceDocuments.read(stored);
     const members = new Map<string, MemberDocument>();
     for (const id of [doc.member, doc.transferTo, doc.transferFrom]) {
-      const member = typeof id === 'string' ? preview({ collection: memberDocuments.collection, id }) : undefined;
-      if (member) members.set(member.id, readMember(member));
+      const member = id ? preview({ collection: memberDocuments.collection, id }) : undefined;
+      if (member) members.set(member.id, memberDocuments.read(member));
     }
     return toBalanceDto(doc, members);
   }
@@ -88,23 +88,22 @@ export class LedgerReads {
   }
 
   /** Every posting of one member, oldest first. */
-  async balancesOf(cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
-    const out: ReadDocument[] = [];
-    const limit = 1000;
-    for (let offset = 0; ; offset += limit) {
-      const page = await this.reads.query(BALANCES, cooperativeId, {
-        cooperativeId,
+  async balancesOf(cooperativeId: string, memberId: string): Promise<BalanceDocument[]> {
+    const out: BalanceDocument[] = [];
+    const pages = balanceDocuments.queryPages(
+      this.reads,
+      cooperativeId,
+      {
         filters: [{ field: 'member', op: 'eq', value: memberId }],
         sort: [
           { field: 'date', direction: 'asc' },
           { field: 'id', direction: 'asc' },
         ],
-        offset,
-        limit,
-      });
-      for (const item of page.items) out.push(item);
-      if (page.items.length < limit) return out;
-    }
+      },
+      PAGE,
+    );
+    for await (const page of pages) for (const item of page) out.push(item);
+    return out;
   }
 
   /** A member's postings as the member dashboard shows them. */

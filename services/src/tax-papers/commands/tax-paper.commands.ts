@@ -9,7 +9,7 @@ import {
   type Decider,
   type DomainEvent,
 } from '@coop/contracts';
-import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';

@@ -11,7 +11,6 @@ import {
   type EventStore,
   type ExemptionOrderFieldsWrite,
 } from '@coop/contracts';
-import { EXEMPTION_ORDERS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -20,6 +19,7 @@ import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/h
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { CorrectExemptionOrderCommand, RecordExemptionOrderCommand } from '../commands/tax-paper.commands.js';
 import type { ExemptionOrderInput } from '../domain/exemption-order.decider.js';
+import { exemptionOrderDocuments } from '../queries/tax-paper-documents.js';
 import { TaxPaperReads } from '../queries/tax-paper-reads.js';
 import { paperHistory } from './history.js';
 
@@ -47,7 +47,7 @@ export class ExemptionOrdersController {
   ) {}
 
   private async one(actor: Actor, id: string): Promise<ExemptionOrderDto> {
-    const doc = await this.papers.members.reads.get(EXEMPTION_ORDERS, actor.cooperativeId, id, ENTITY);
+    const doc = await exemptionOrderDocuments.get(this.papers.members.reads, actor.cooperativeId, id);
     return (await this.papers.exemptionOrderDtos(actor.cooperativeId, [doc]))[0]!;
   }
 
@@ -59,7 +59,7 @@ export class ExemptionOrdersController {
     @Query() params: ListParams,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ExemptionOrderDto[] | undefined> {
-    const page = await this.papers.page(EXEMPTION_ORDERS, actor.cooperativeId, params);
+    const page = await this.papers.exemptionOrderPage(actor.cooperativeId, params);
     const dtos = await this.papers.exemptionOrderDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);
   }
@@ -68,10 +68,10 @@ export class ExemptionOrdersController {
   @Requires('taxpapers:read')
   @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
-    const doc = await this.papers.members.reads.get(EXEMPTION_ORDERS, actor.cooperativeId, id, ENTITY);
+    const doc = await exemptionOrderDocuments.get(this.papers.members.reads, actor.cooperativeId, id);
     return paperHistory(
       this.events,
-      exemptionOrdersStream(String(doc.member)),
+      exemptionOrdersStream(doc.member),
       'exemptionOrderId',
       id,
       actor.cooperativeId,

@@ -11,7 +11,6 @@ import {
   type EventStore,
   type NonAssessmentFieldsWrite,
 } from '@coop/contracts';
-import { NON_ASSESSMENTS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import type { ListParams } from '../../platform/http/list-query.js';
@@ -20,6 +19,7 @@ import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/h
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { CorrectNonAssessmentCommand, RecordNonAssessmentCommand } from '../commands/tax-paper.commands.js';
 import type { NonAssessmentInput } from '../domain/non-assessment.decider.js';
+import { nonAssessmentDocuments } from '../queries/tax-paper-documents.js';
 import { TaxPaperReads } from '../queries/tax-paper-reads.js';
 import { requestedMember } from './exemption-orders.controller.js';
 import { paperHistory } from './history.js';
@@ -43,7 +43,7 @@ export class NonAssessmentsController {
   ) {}
 
   private async one(actor: Actor, id: string): Promise<NonAssessmentDto> {
-    const doc = await this.papers.members.reads.get(NON_ASSESSMENTS, actor.cooperativeId, id, ENTITY);
+    const doc = await nonAssessmentDocuments.get(this.papers.members.reads, actor.cooperativeId, id);
     return (await this.papers.nonAssessmentDtos(actor.cooperativeId, [doc]))[0]!;
   }
 
@@ -55,7 +55,7 @@ export class NonAssessmentsController {
     @Query() params: ListParams,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<NonAssessmentDto[] | undefined> {
-    const page = await this.papers.page(NON_ASSESSMENTS, actor.cooperativeId, params);
+    const page = await this.papers.nonAssessmentPage(actor.cooperativeId, params);
     const dtos = await this.papers.nonAssessmentDtos(actor.cooperativeId, page.items);
     return sendList(res, { ...page, items: dtos }, (d) => d);
   }
@@ -64,10 +64,10 @@ export class NonAssessmentsController {
   @Requires('taxpapers:read')
   @AnswersOk(TaxPaperHistoryEntry, true)
   async history(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<TaxPaperHistoryEntry[]> {
-    const doc = await this.papers.members.reads.get(NON_ASSESSMENTS, actor.cooperativeId, id, ENTITY);
+    const doc = await nonAssessmentDocuments.get(this.papers.members.reads, actor.cooperativeId, id);
     return paperHistory(
       this.events,
-      nonAssessmentsStream(String(doc.member)),
+      nonAssessmentsStream(doc.member),
       'nonAssessmentId',
       id,
       actor.cooperativeId,

@@ -6,15 +6,25 @@ import {
   type ExemptionOrderDto,
   type Filter,
   type NonAssessmentDto,
-  type ReadDocument,
   type ReadPage,
+  type ReadQuery,
   type Sort,
 } from '@coop/contracts';
-import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday, previousDay } from '@coop/contracts';
 import { MemberReads, type MemberDocument } from '../../members/index.js';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
+import type { TypedReads } from '../../platform/http/typed-reads.js';
+import {
+  exemptionOrderDocuments,
+  nonAssessmentDocuments,
+  type ExemptionOrderDocument,
+  type NonAssessmentDocument,
+} from './tax-paper-documents.js';
 import { toExemptionOrderDto, toNonAssessmentDto } from './tax-paper.view.js';
+
+/** A member's papers are read this many at a time. */
+const PAGE = 1000;
 
 /** SPEC.md section 9: exemption orders and non-assessments sort by member. */
 export const TAX_PAPERS_DEFAULT_SORT: readonly Sort[] = [
@@ -54,20 +64,35 @@ function stateFilter(params: ListParams, today: string): { params: ListParams; f
 export class TaxPaperReads {
   constructor(readonly members: MemberReads) {}
 
-  async page(spec: CollectionSpec, cooperativeId: string, params: ListParams): Promise<ReadPage<ReadDocument>> {
+  /** A page of the exemption orders as `GET /exemptionorders` lists them (with the derived `state` filter). */
+  async exemptionOrderPage(cooperativeId: string, params: ListParams): Promise<ReadPage<ExemptionOrderDocument>> {
+    const query = this.listQuery(EXEMPTION_ORDERS, cooperativeId, params);
+    return exemptionOrderDocuments.query(this.members.reads, cooperativeId, query);
+  }
+
+  /** A page of the certificates as `GET /nonassessments` lists them (with the derived `state` filter). */
+  async nonAssessmentPage(cooperativeId: string, params: ListParams): Promise<ReadPage<NonAssessmentDocument>> {
+    const query = this.listQuery(NON_ASSESSMENTS, cooperativeId, params);
+    return nonAssessmentDocuments.query(this.members.reads, cooperativeId, query);
+  }
+
+  private listQuery(spec: CollectionSpec, cooperativeId: string, params: ListParams): ReadQuery {
     const { params: rest, filters } = stateFilter(params, businessToday());
     const query = parseListQuery(spec, rest, cooperativeId, TAX_PAPERS_DEFAULT_SORT);
-    return this.members.reads.query(spec, cooperativeId, { ...query, filters: [...(query.filters ?? []), ...filters] });
+    return { ...query, filters: [...(query.filters ?? []), ...filters] };
   }
 
   /**
    * The member documents named by the papers (member and spouse), for the names shown, and the spouses the members'
    * master data link (a joint order's spouse tax id is the spouse member's own: issue 39/43).
    */
-  private async people(cooperativeId: string, docs: readonly ReadDocument[]): Promise<Map<string, MemberDocument>> {
+  private async people(
+    cooperativeId: string,
+    docs: readonly (ExemptionOrderDocument | NonAssessmentDocument)[],
+  ): Promise<Map<string, MemberDocument>> {
     const people = await this.members.membersById(
       cooperativeId,
-      docs.flatMap((d) => [d.member, d.spouse].filter((v): v is string => typeof v === 'string')),
+      docs.flatMap((d) => ('spouse' in d && d.spouse !== null ? [d.member, d.spouse] : [d.member])),
     );
     const linked = [...people.values()].flatMap((m) => (m.spouse !== null && !people.has(m.spouse) ? [m.spouse] : []));
     if (linked.length === 0) return people;
@@ -75,43 +100,48 @@ export class TaxPaperReads {
     return people;
   }
 
-  async exemptionOrderDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<ExemptionOrderDto[]> {
+  async exemptionOrderDtos(
+    cooperativeId: string,
+    docs: readonly ExemptionOrderDocument[],
+  ): Promise<ExemptionOrderDto[]> {
     const people = await this.people(cooperativeId, docs);
     const today = businessToday();
     return docs.map((d) => toExemptionOrderDto(d, people, today));
   }
 
-  async nonAssessmentDtos(cooperativeId: string, docs: readonly ReadDocument[]): Promise<NonAssessmentDto[]> {
+  async nonAssessmentDtos(cooperativeId: string, docs: readonly NonAssessmentDocument[]): Promise<NonAssessmentDto[]> {
     const people = await this.people(cooperativeId, docs);
     const today = businessToday();
     return docs.map((d) => toNonAssessmentDto(d, people, today));
   }
 
-  /** Every paper of one member in `spec`, by start date. */
-  async ofMember(spec: CollectionSpec, cooperativeId: string, memberId: string): Promise<ReadDocument[]> {
-    const out: ReadDocument[] = [];
-    const limit = 1000;
-    for (let offset = 0; ; offset += limit) {
-      const page = await this.members.reads.query(spec, cooperativeId, {
-        cooperativeId,
+  /** Every paper of one member in `papers`, by start date. */
+  async ofMember<T>(papers: TypedReads<T>, cooperativeId: string, memberId: string): Promise<T[]> {
+    const out: T[] = [];
+    const pages = papers.queryPages(
+      this.members.reads,
+      cooperativeId,
+      {
         filters: [{ field: 'member', op: 'eq', value: memberId }],
         sort: [
           { field: 'startDate', direction: 'asc' },
           { field: 'id', direction: 'asc' },
         ],
-        offset,
-        limit,
-      });
-      for (const item of page.items) out.push(item);
-      if (page.items.length < limit) return out;
-    }
+      },
+      PAGE,
+    );
+    for await (const page of pages) for (const item of page) out.push(item);
+    return out;
   }
 
   async memberExemptionOrders(cooperativeId: string, memberId: string): Promise<ExemptionOrderDto[]> {
-    return this.exemptionOrderDtos(cooperativeId, await this.ofMember(EXEMPTION_ORDERS, cooperativeId, memberId));
+    return this.exemptionOrderDtos(
+      cooperativeId,
+      await this.ofMember(exemptionOrderDocuments, cooperativeId, memberId),
+    );
   }
 
   async memberNonAssessments(cooperativeId: string, memberId: string): Promise<NonAssessmentDto[]> {
-    return this.nonAssessmentDtos(cooperativeId, await this.ofMember(NON_ASSESSMENTS, cooperativeId, memberId));
+    return this.nonAssessmentDtos(cooperativeId, await this.ofMember(nonAssessmentDocuments, cooperativeId, memberId));
   }
 }

@@ -1,21 +1,17 @@
-import { taxPaperState, type ExemptionOrderDto, type NonAssessmentDto, type ReadDocument } from '@coop/contracts';
+import { taxPaperState, type ExemptionOrderDto, type NonAssessmentDto } from '@coop/contracts';
 import { memberName, type MemberDocument } from '../../members/index.js';
-
-/* The paper's own fields (exemption orders, certificates: this area's read models); the members' through MemberDocument. */
-const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
-const int = (doc: ReadDocument, f: string): number | null => (typeof doc[f] === 'number' ? (doc[f] as number) : null);
+import type { ExemptionOrderDocument, NonAssessmentDocument } from './tax-paper-documents.js';
 
 /** The member's current name and number (from `members`, the current member documents by id), else the copy in the paper's document. */
 function memberOf(
-  doc: ReadDocument,
+  doc: ExemptionOrderDocument | NonAssessmentDocument,
   members: ReadonlyMap<string, MemberDocument>,
 ): { member: string; memberName: string; memberNr: number | null } {
-  const member = str(doc, 'member') ?? '';
-  const m = members.get(member);
+  const m = members.get(doc.member);
   return {
-    member,
-    memberName: m ? memberName(m) : (str(doc, 'memberName') ?? ''),
-    memberNr: m ? m.memberNr : int(doc, 'memberNr'),
+    member: doc.member,
+    memberName: m ? memberName(m) : (doc.memberName ?? ''),
+    memberNr: m ? m.memberNr : doc.memberNr,
   };
 }
 
@@ -52,30 +48,26 @@ function spouseTaxIdMissing(
  * the member's Steuer-IdNr, and for a joint order the spouse's (`spouseTaxId`, or the linked spouse's own).
  */
 export function toExemptionOrderDto(
-  doc: ReadDocument,
+  doc: ExemptionOrderDocument,
   members: ReadonlyMap<string, MemberDocument>,
   today: string,
 ): ExemptionOrderDto {
-  const joint = doc.joint === true;
-  const spouse = str(doc, 'spouse');
+  const { joint, spouse, endDate } = doc;
   const spouseDoc = spouse ? members.get(spouse) : undefined;
-  const memberDoc = members.get(str(doc, 'member') ?? '');
-  const endDate = str(doc, 'endDate');
+  const memberDoc = members.get(doc.member);
   return {
     id: doc.id,
     ...memberOf(doc, members),
-    type: int(doc, 'type') ?? 0,
+    type: doc.type,
     joint,
     fsatyp: joint ? 'Gemeinsamer' : 'Einzelner',
     spouse,
-    spouseName: spouseDoc
-      ? memberName(spouseDoc)
-      : (str(doc, 'spouseName') ?? (joint ? recordedSpouseName(memberDoc) : null)),
+    spouseName: spouseDoc ? memberName(spouseDoc) : (doc.spouseName ?? (joint ? recordedSpouseName(memberDoc) : null)),
     memberTaxIdMissing: !hasTaxId(memberDoc),
     spouseTaxIdMissing: joint && spouseTaxIdMissing(spouseDoc, memberDoc, members),
-    amount: int(doc, 'amount') ?? 0,
-    date: str(doc, 'date') ?? '',
-    startDate: str(doc, 'startDate') ?? '',
+    amount: doc.amount,
+    date: doc.date,
+    startDate: doc.startDate,
     endDate,
     state: taxPaperState(endDate, today),
     cooperative: doc.cooperativeId,
@@ -83,22 +75,21 @@ export function toExemptionOrderDto(
 }
 
 export function toNonAssessmentDto(
-  doc: ReadDocument,
+  doc: NonAssessmentDocument,
   members: ReadonlyMap<string, MemberDocument>,
   today: string,
 ): NonAssessmentDto {
-  const endDate = str(doc, 'endDate') ?? '';
   return {
     id: doc.id,
     ...memberOf(doc, members),
-    type: int(doc, 'type') ?? 0,
-    orderNumber: str(doc, 'orderNumber'),
-    date: str(doc, 'date') ?? '',
-    taxAuthorities: str(doc, 'taxAuthorities'),
-    startDate: str(doc, 'startDate') ?? '',
-    endDate,
-    original: doc.original === true ? true : null,
-    state: taxPaperState(endDate, today),
+    type: doc.type,
+    orderNumber: doc.orderNumber,
+    date: doc.date,
+    taxAuthorities: doc.taxAuthorities,
+    startDate: doc.startDate,
+    endDate: doc.endDate,
+    original: doc.original ? true : null,
+    state: taxPaperState(doc.endDate, today),
     cooperative: doc.cooperativeId,
   };
 }

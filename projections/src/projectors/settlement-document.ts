@@ -1,0 +1,96 @@
+import type { CollectionSpec, ReadDocument } from '@coop/contracts';
+import { flagField, numberField, textField } from './document-fields.js';
+
+/*
+ * The settlements with those who leave (written by settlements.projector.ts) and their typed document (decisions 247,
+ * 257). Reached by services through `@coop/projections/settlements`, which only the settlements area (and the platform)
+ * may import: every other area reads them through the settlements area's `settlementDocuments`
+ * (services/src/settlements/index.ts; rule `read-model-through-its-owner`).
+ */
+
+/*
+ * Settlements with those who leave (§ 73 GenG, issue 42): one document per end that booked a holding out (the exit
+ * posting 6, 7, 8 or a partial termination 2; id `<memberId>.<endBalanceId>`), due until its payout is recorded. No
+ * personal data: names come from the members' list, the account only from the sealed events.
+ */
+export const SETTLEMENTS: CollectionSpec = {
+  name: 'settlements',
+  fields: {
+    memberId: 'string',
+    memberNr: 'number',
+    year: 'number',
+    endDate: 'string',
+    reason: 'string',
+    status: 'string',
+    payoutDate: 'string',
+  },
+  search: [],
+};
+
+/**
+ * An end's settlement as the settlements projector writes it, read once by `readSettlement`: amounts in cents, shares
+ * and counts 0 when absent; the payout's fields null while it is due (and after a reversal or the clean-up); text
+ * trimmed, blank or absent null ('' for the fields every end has).
+ */
+export interface SettlementDocument {
+  readonly id: string;
+  readonly cooperativeId: string;
+  readonly position: string;
+  readonly memberId: string;
+  readonly memberNr: number | null;
+  /** The end's posting. */
+  readonly endBalanceId: string;
+  readonly year: number;
+  readonly endDate: string;
+  /** `partial`, `exclusion`, `exit`, `dissolution` or `death`, as the projector names the end. */
+  readonly reason: string;
+  readonly shares: number;
+  /** The Geschäftsguthaben that left (cents). */
+  readonly holding: number;
+  /** `due` until its payout is recorded, then `paid`. */
+  readonly status: string;
+  readonly lossShare: number | null;
+  /** The payout in cents. */
+  readonly amount: number | null;
+  readonly payoutDate: string | null;
+  /** Paid to the heirs' account. */
+  readonly heirs: boolean;
+  readonly accountHolder: string | null;
+  readonly iban: string | null;
+  readonly bic: string | null;
+  readonly paidBy: string | null;
+  /** Paid outside the product (recorded by the import). */
+  readonly imported: boolean;
+  /** The end's posting was annulled after its payout was recorded. */
+  readonly annulled: boolean;
+  readonly reversals: number;
+}
+
+/** The typed settlement from its stored document: the one place its fields are read. */
+export function readSettlement(doc: ReadDocument): SettlementDocument {
+  return {
+    id: doc.id,
+    cooperativeId: doc.cooperativeId,
+    position: doc.position,
+    memberId: textField(doc, 'memberId') ?? '',
+    memberNr: numberField(doc, 'memberNr'),
+    endBalanceId: textField(doc, 'endBalanceId') ?? '',
+    year: numberField(doc, 'year') ?? 0,
+    endDate: textField(doc, 'endDate') ?? '',
+    reason: textField(doc, 'reason') ?? '',
+    shares: numberField(doc, 'shares') ?? 0,
+    holding: numberField(doc, 'holding') ?? 0,
+    status: textField(doc, 'status') ?? '',
+    lossShare: numberField(doc, 'lossShare'),
+    amount: numberField(doc, 'amount'),
+    payoutDate: textField(doc, 'payoutDate'),
+    heirs: flagField(doc, 'heirs'),
+    accountHolder: textField(doc, 'accountHolder'),
+    iban: textField(doc, 'iban'),
+    bic: textField(doc, 'bic'),
+    paidBy: textField(doc, 'paidBy'),
+    imported: flagField(doc, 'imported'),
+    annulled: flagField(doc, 'annulled'),
+    reversals: numberField(doc, 'reversals') ?? 0,
+  };
+}
