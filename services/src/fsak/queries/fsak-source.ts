@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { CollectionSpec, ReadDocument } from '@coop/contracts';
-import { EXEMPTION_ORDERS, TASKS } from '@coop/projections';
+import { TASKS } from '@coop/projections';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { approvalNumberOf } from '../../elma-numbers/index.js';
 import { dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { exemptionOrderDocuments, type ExemptionOrderDocument } from '../../tax-papers/index.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
 
 /** Documents read per query (keyset pages on the member number; ids per `getMany`). */
 const PAGE = 2000;
-
-/** A text field of an exemption order or an approval number (no owned collection): trimmed, blank null. */
-const text = (doc: ReadDocument | undefined, field: string): string | null => {
-  const v = doc?.[field];
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-};
 
 /** The member's tax id: the one looked up, or the one entered by hand; a test id (starting with 0) only when no other. */
 function taxIdOf(doc: MemberDocument): string | null {
@@ -139,8 +133,8 @@ export class FsakSource {
     }
     const jointIds = [...new Set(payouts.flatMap((p) => (p.order?.joint ? [p.order.id] : [])))];
     const jointOrders = new Map<string, JointOrderData>();
-    for (const [id, doc] of await this.many(EXEMPTION_ORDERS, cooperativeId, jointIds)) {
-      jointOrders.set(id, { holderId: String(doc.member), spouseMemberId: text(doc, 'spouse') });
+    for (const [id, doc] of await this.orders(cooperativeId, jointIds)) {
+      jointOrders.set(id, { holderId: doc.member, spouseMemberId: doc.spouse });
     }
     const memberIds = new Set<string>(payouts.map((p) => p.memberId));
     for (const order of jointOrders.values()) {
@@ -227,14 +221,12 @@ export class FsakSource {
     return found;
   }
 
-  private async many(
-    spec: CollectionSpec,
-    cooperativeId: string,
-    ids: readonly string[],
-  ): Promise<Map<string, ReadDocument>> {
-    const found = new Map<string, ReadDocument>();
+  /** The exemption orders of these ids, PAGE at a time (the tax papers' reader). */
+  private async orders(cooperativeId: string, ids: readonly string[]): Promise<Map<string, ExemptionOrderDocument>> {
+    const found = new Map<string, ExemptionOrderDocument>();
     for (let i = 0; i < ids.length; i += PAGE) {
-      for (const [id, doc] of await this.reads.getMany(spec, cooperativeId, ids.slice(i, i + PAGE))) found.set(id, doc);
+      for (const [id, doc] of await exemptionOrderDocuments.getMany(this.reads, cooperativeId, ids.slice(i, i + PAGE)))
+        found.set(id, doc);
     }
     return found;
   }

@@ -1,12 +1,14 @@
-import type { ExemptionOrderDto, MemberDto, NonAssessmentDto, ReadDocument, RecordedEvent } from '@coop/contracts';
+import type { MemberDto, RecordedEvent } from '@coop/contracts';
+import type { BalanceDocument } from '../../share-ledger/index.js';
+import type { ExemptionOrderDocument, NonAssessmentDocument } from '../../tax-papers/index.js';
 import type { ImportField, ImportKind } from '../import-types.js';
 import { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
 /*
  * The cooperative's register as rows of the import's field catalogue (issue 29): one row per member, posting, exemption
  * order and certificate, each value under its field key, typed as the catalogue types it (a business date as text
- * `YYYY-MM-DD`, money in cents, a choice as its stored value). Pure: the read models' documents in, rows out; the
- * workbook writer (register-workbook.ts) turns them into cells. Members are named by their member number everywhere, so
+ * `YYYY-MM-DD`, money in cents, a choice as its stored value). Pure: the owners' typed documents in (members as the
+ * API answers them, postings and tax papers as their areas' readers read them), rows out; the workbook writer (register-workbook.ts) turns them into cells. Members are named by their member number everywhere, so
  * the file imports into any store.
  */
 
@@ -32,8 +34,10 @@ export const REGISTER_SHEETS: readonly RegisterSheet[] = (
 /** The template's header of a field: its first German header. */
 export const headerOf = (field: ImportField): string => field.headers.de[0]!;
 
+/** A value of an event's data or a member's answer (not a typed document): text, blank null. */
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A date a typed document keeps as '' when absent: an empty cell. */
+const day = (v: string): string | null => (v !== '' ? v : null);
 /** A choice as its stored value's text (`0`, `Frau`, `femaleDr`): the catalogue's spellings include every stored value. */
 const choice = (v: unknown): string | null => (typeof v === 'number' ? String(v) : text(v));
 
@@ -126,28 +130,46 @@ export interface PostingSettlement {
   readonly amount: number;
 }
 
+/** The posting's fields a row and the replay order need (a posting without its register versions, to hold fewer). */
+export type PostingFields = Pick<
+  BalanceDocument,
+  | 'id'
+  | 'position'
+  | 'member'
+  | 'memberNr'
+  | 'type'
+  | 'quantity'
+  | 'amount'
+  | 'date'
+  | 'approvalDate'
+  | 'interestBegin'
+  | 'transferMemberNr'
+  | 'transferPeer'
+  | 'annulPeer'
+  | 'rueckpfleinzahlung'
+>;
+
 export function postingRow(
-  b: ReadDocument,
+  b: PostingFields,
   numbers: MemberNumbers,
   notice: PostingNotice | undefined,
   settlement?: PostingSettlement,
 ): RegisterRow {
-  const member = text(b.member);
   return {
-    memberNr: (member !== null ? numbers.get(member) : undefined) ?? int(b.memberNr),
+    memberNr: (b.member !== '' ? numbers.get(b.member) : undefined) ?? b.memberNr,
     ref: b.id,
     type: choice(b.type),
-    quantity: int(b.quantity),
-    amount: int(b.amount),
-    date: text(b.date),
-    approvalDate: text(b.approvalDate),
-    interestBegin: text(b.interestBegin),
+    quantity: b.quantity,
+    amount: b.amount,
+    date: day(b.date),
+    approvalDate: b.approvalDate,
+    interestBegin: b.interestBegin,
     noticeDate: notice?.noticeDate ?? null,
     dispatchDate: notice?.dispatchDate ?? null,
-    transferMemberNr: int(b.transferMemberNr),
-    transferRef: text(b.transferPeer),
-    annulRef: text(b.annulPeer),
-    rueckpfleinzahlung: int(b.rueckpfleinzahlung),
+    transferMemberNr: b.transferMemberNr,
+    transferRef: b.transferPeer,
+    annulRef: b.annulPeer,
+    rueckpfleinzahlung: b.rueckpfleinzahlung,
     settlementPayoutDate: settlement?.payoutDate ?? null,
     settlementAmount: settlement?.amount ?? null,
   };
@@ -163,39 +185,36 @@ function comparePositions(a: string, b: string): number {
  * order. A document's `position` is the event that last wrote it: an annulled original carries its annulation's, so on
  * a tie the annulation goes after it.
  */
-export function comparePostings(a: ReadDocument, b: ReadDocument): number {
-  const da = text(a.date) ?? '';
-  const db = text(b.date) ?? '';
-  if (da !== db) return da < db ? -1 : 1;
-  const byPosition = comparePositions(String(a.position ?? ''), String(b.position ?? ''));
+export function comparePostings(a: PostingFields, b: PostingFields): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  const byPosition = comparePositions(a.position, b.position);
   if (byPosition !== 0) return byPosition;
   return (a.type === 5 ? 1 : 0) - (b.type === 5 ? 1 : 0);
 }
 
-export function exemptionOrderRow(o: ExemptionOrderDto | ReadDocument, numbers: MemberNumbers): RegisterRow {
-  const spouse = text(o.spouse);
+export function exemptionOrderRow(o: ExemptionOrderDocument, numbers: MemberNumbers): RegisterRow {
   return {
-    memberNr: numbers.get(String(o.member)) ?? int(o.memberNr),
+    memberNr: numbers.get(o.member) ?? o.memberNr,
     type: choice(o.type),
-    joint: o.joint === true,
-    spouseMemberNr: spouse !== null ? (numbers.get(spouse) ?? null) : null,
-    amount: int(o.amount),
-    date: text(o.date),
-    startDate: text(o.startDate),
-    endDate: text(o.endDate),
+    joint: o.joint,
+    spouseMemberNr: o.spouse !== null ? (numbers.get(o.spouse) ?? null) : null,
+    amount: o.amount,
+    date: day(o.date),
+    startDate: day(o.startDate),
+    endDate: o.endDate,
   };
 }
 
-export function nonAssessmentRow(n: NonAssessmentDto | ReadDocument, numbers: MemberNumbers): RegisterRow {
+export function nonAssessmentRow(n: NonAssessmentDocument, numbers: MemberNumbers): RegisterRow {
   return {
-    memberNr: numbers.get(String(n.member)) ?? int(n.memberNr),
+    memberNr: numbers.get(n.member) ?? n.memberNr,
     type: choice(n.type),
-    orderNumber: text(n.orderNumber),
-    date: text(n.date),
-    taxAuthorities: text(n.taxAuthorities),
-    startDate: text(n.startDate),
-    endDate: text(n.endDate),
-    original: n.original === true,
+    orderNumber: n.orderNumber,
+    date: day(n.date),
+    taxAuthorities: n.taxAuthorities,
+    startDate: day(n.startDate),
+    endDate: day(n.endDate),
+    original: n.original,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { MemberDto, ReadDocument, RecordedEvent } from '@coop/contracts';
+import { readBalance } from '@coop/projections/share-ledger';
 import { IMPORT_FIELDS } from '../replay/import-fields.js';
 import { comparePostings, memberRow, noticesOf, postingRow, REGISTER_SHEETS } from './register-rows.js';
 
@@ -74,8 +75,10 @@ describe('the register as import rows', () => {
   });
 
   it('names a posting by its balance id, its transfer half and annulled posting by theirs', () => {
-    const doc = {
+    const doc = readBalance({
       id: 'b9',
+      cooperativeId: 'c',
+      position: '1',
       member: 'm1',
       memberNr: 4,
       type: 3,
@@ -88,7 +91,7 @@ describe('the register as import rows', () => {
       transferMemberNr: 7,
       annulPeer: null,
       rueckpfleinzahlung: -50000,
-    } as unknown as ReadDocument;
+    } as unknown as ReadDocument);
     const row = postingRow(doc, new Map([['m1', 4]]), undefined);
     expect(Object.keys(row).sort()).toEqual(IMPORT_FIELDS.postings.map((f) => f.key).sort());
     expect(row).toMatchObject({
@@ -105,8 +108,8 @@ describe('the register as import rows', () => {
   });
 
   it('orders postings by date, then as the log wrote them, an annulation after the original it shares a position with', () => {
-    const p = (id: string, date: string, position: string, type = 1): ReadDocument =>
-      ({ id, cooperativeId: 'c', date, position, type }) as unknown as ReadDocument;
+    const p = (id: string, date: string, position: string, type = 1) =>
+      readBalance({ id, cooperativeId: 'c', date, position, type } as unknown as ReadDocument);
     const sorted = [
       p('a', '2024-01-02', '5'),
       p('x', '2024-01-01', '12', 5),

@@ -1,9 +1,11 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
-import { businessToday, memberStream, type EventStore, type ReadDocument } from '@coop/contracts';
-import { BALANCES, EXEMPTION_ORDERS, NON_ASSESSMENTS, SETTLEMENTS } from '@coop/projections';
+import { businessToday, memberStream, type EventStore } from '@coop/contracts';
 import { memberDocuments, toMemberDto } from '../../members/index.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
+import { settlementDocuments } from '../../settlements/reads.js';
+import { balanceDocuments, type BalanceDocument } from '../../share-ledger/index.js';
+import { exemptionOrderDocuments, nonAssessmentDocuments } from '../../tax-papers/index.js';
 import type { FieldKind, ImportKind } from '../import-types.js';
 import {
   comparePostings,
@@ -16,6 +18,7 @@ import {
   NOTICED_TYPES,
   postingRow,
   REGISTER_SHEETS,
+  type PostingFields,
   type PostingNotice,
   type RegisterRow,
   type RegisterValue,
@@ -27,7 +30,8 @@ import {
  * template's (first German) headers, so that the file imports back without a mapping: members with every master field
  * and their member numbers, every posting (ref = balance id, transfers and annulations by their balance ids, notice and
  * dispatch dates, the payment), exemption orders and certificates. Dates are dates, money is euros, as a clerk's own
- * spreadsheet would hold them. Read from the read models; the notices of partial terminations and ends (which the read
+ * spreadsheet would hold them. Read from the read models through their owners' readers (members, share ledger,
+ * settlements, tax papers); the notices of partial terminations and ends (which the read
  * models keep only for a member's current exit) from those members' streams. Written with exceljs's streaming writer:
  * each row is committed as it is written.
  */
@@ -75,11 +79,10 @@ async function inSlices<T, R>(list: readonly T[], f: (item: T) => R): Promise<R[
   return out;
 }
 
-/** The posting fields the rows need (a `balances` document without its register versions). */
-function trimmed(b: ReadDocument): ReadDocument {
+/** The posting fields the rows need (a posting without its register versions and change fields). */
+function trimmed(b: BalanceDocument): PostingFields {
   const {
     id,
-    cooperativeId,
     member,
     memberNr,
     type,
@@ -96,7 +99,6 @@ function trimmed(b: ReadDocument): ReadDocument {
   } = b;
   return {
     id,
-    cooperativeId,
     member,
     memberNr,
     type,
@@ -134,20 +136,18 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
 
   // Postings by day, each day's in log order: a sort of every posting at once would hold the event loop (about a
   // second at 200,000 postings); the days are sorted apart, with a turn of the loop between some hundred of them.
-  const byDay = new Map<string, ReadDocument[]>();
+  const byDay = new Map<string, PostingFields[]>();
   const noticed = new Set<string>();
-  for await (const batch of reads.scan(BALANCES, cooperativeId, SCAN_BATCH)) {
+  for await (const batch of balanceDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
-      const day = typeof doc.date === 'string' ? doc.date : '';
-      const list = byDay.get(day);
+      const list = byDay.get(doc.date);
       if (list) list.push(trimmed(doc));
-      else byDay.set(day, [trimmed(doc)]);
-      if (typeof doc.type === 'number' && NOTICED_TYPES.has(doc.type) && typeof doc.member === 'string')
-        noticed.add(doc.member);
+      else byDay.set(doc.date, [trimmed(doc)]);
+      if (NOTICED_TYPES.has(doc.type) && doc.member !== '') noticed.add(doc.member);
     }
     await yieldToLoop();
   }
-  const postings: ReadDocument[] = [];
+  const postings: PostingFields[] = [];
   const days = [...byDay.keys()].sort();
   for (let i = 0; i < days.length; i++) {
     for (const doc of byDay.get(days[i]!)!.sort(comparePostings)) postings.push(doc);
@@ -166,14 +166,14 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
 
   // The settlements recorded (issue 42): each on its end's row, so the register imports back with them paid.
   const settled = new Map<string, PostingSettlement>();
-  for await (const batch of reads.scan(SETTLEMENTS, cooperativeId, SCAN_BATCH)) {
+  for await (const batch of settlementDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
       if (
         doc.status === 'paid' &&
-        doc.annulled !== true &&
-        typeof doc.endBalanceId === 'string' &&
-        typeof doc.payoutDate === 'string' &&
-        typeof doc.amount === 'number'
+        !doc.annulled &&
+        doc.endBalanceId !== '' &&
+        doc.payoutDate !== null &&
+        doc.amount !== null
       ) {
         settled.set(doc.endBalanceId, { payoutDate: doc.payoutDate, amount: doc.amount });
       }
@@ -181,10 +181,10 @@ export async function readRegister(source: RegisterSource): Promise<RegisterRows
   }
 
   const orders: RegisterRow[] = [];
-  for await (const batch of reads.scan(EXEMPTION_ORDERS, cooperativeId, SCAN_BATCH))
+  for await (const batch of exemptionOrderDocuments.scan(reads, cooperativeId, SCAN_BATCH))
     for (const doc of batch) orders.push(exemptionOrderRow(doc, numbers));
   const certificates: RegisterRow[] = [];
-  for await (const batch of reads.scan(NON_ASSESSMENTS, cooperativeId, SCAN_BATCH))
+  for await (const batch of nonAssessmentDocuments.scan(reads, cooperativeId, SCAN_BATCH))
     for (const doc of batch) certificates.push(nonAssessmentRow(doc, numbers));
 
   return {

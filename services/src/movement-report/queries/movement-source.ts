@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { businessToday, type MovementReportDto, type ReadDocument } from '@coop/contracts';
-import { BALANCES } from '@coop/projections';
+import { businessToday, type MovementReportDto, type ShareVersion } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { balanceDocuments } from '../../share-ledger/index.js';
 import {
   emptiedByTransfer,
   movesIn,
@@ -25,17 +25,14 @@ const PEER_BATCH = 500;
 const MEMBER_POSTINGS_MAX = 10_000;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-/* A posting's fields (BALANCES); members and the cooperative are typed documents. */
-const str = (doc: ReadDocument, f: string): string | null => (typeof doc[f] === 'string' ? (doc[f] as string) : null);
-const int = (doc: ReadDocument, f: string): number => (typeof doc[f] === 'number' ? (doc[f] as number) : 0);
 
 /**
  * A posting's register versions (payment and effective date), oldest first; a document without versions holds its
- * payment alone (dated on the posting's date).
+ * payment alone (dated on the posting's date). The versions are stored as recorded: one written before members
+ * projector 2 has no `effectiveDate`, so each is checked here.
  */
-function versionsOf(doc: ReadDocument, paid: number): PaymentVersion[] {
-  const versions = Array.isArray(doc.versions) ? (doc.versions as unknown[]) : [];
-  const read = versions.flatMap((v): PaymentVersion[] => {
+function versionsOf(versions: readonly ShareVersion[], paid: number): PaymentVersion[] {
+  const read = (versions as readonly unknown[]).flatMap((v): PaymentVersion[] => {
     if (typeof v !== 'object' || v === null) return [];
     const { rueckpfleinzahlung, effectiveDate } = v as Record<string, unknown>;
     return typeof rueckpfleinzahlung === 'number'
@@ -65,12 +62,13 @@ export class MovementSource {
   /** From the year of the cooperative's first posting (the current year when it has none) to the current year. */
   async years(cooperativeId: string, today: string = businessToday()): Promise<ReportYears> {
     const last = Number(today.slice(0, 4));
-    const page = await this.reads.query(BALANCES, cooperativeId, {
+    const page = await balanceDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
       sort: [{ field: 'date', direction: 'asc' }],
       limit: 1,
     });
-    const first = page.items[0] !== undefined ? Number(str(page.items[0], 'date')?.slice(0, 4) ?? last) : last;
+    const date = page.items[0]?.date ?? '';
+    const first = date !== '' ? Number(date.slice(0, 4)) : last;
     return { first: Math.min(first, last), last };
   }
 
@@ -156,19 +154,13 @@ export class MovementSource {
   }
 
   private async emptiedByTransfer(cooperativeId: string, memberId: string, exitId: string): Promise<boolean> {
-    const page = await this.reads.query(BALANCES, cooperativeId, {
+    const page = await balanceDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
       limit: MEMBER_POSTINGS_MAX,
     });
     return emptiedByTransfer(
-      page.items.map((d) => ({
-        id: d.id,
-        type: int(d, 'type'),
-        date: str(d, 'date') ?? '',
-        shares: int(d, 'shareAmount'),
-        annulated: d.annulated === true,
-      })),
+      page.items.map((d) => ({ id: d.id, type: d.type, date: d.date, shares: d.shareAmount, annulated: d.annulated })),
       exitId,
     );
   }
@@ -179,20 +171,19 @@ export class MovementSource {
    */
   private async countPostings(cooperativeId: string, year: number, tally: MovementTally): Promise<void> {
     const annulments: { peer: string; facts: PostingFacts }[] = [];
-    for await (const batch of this.reads.scan(BALANCES, cooperativeId, POSTING_BATCH)) {
+    for await (const batch of balanceDocuments.scan(this.reads, cooperativeId, POSTING_BATCH)) {
       for (const doc of batch) {
-        const date = str(doc, 'date') ?? '';
-        const paid = int(doc, 'rueckpfleinzahlung');
+        const { date, rueckpfleinzahlung: paid } = doc;
         const facts: PostingFacts = {
-          type: int(doc, 'type'),
+          type: doc.type,
           originalType: null,
           date,
-          shares: int(doc, 'shareAmount'),
-          cents: int(doc, 'amount'),
+          shares: doc.shareAmount,
+          cents: doc.amount,
           paid,
-          paidChanges: paymentChanges(date, versionsOf(doc, paid)),
+          paidChanges: paymentChanges(date, versionsOf(doc.versions, paid)),
         };
-        const peer = str(doc, 'annulPeer');
+        const peer = doc.annulPeer;
         if (facts.type === 5 && peer !== null && movesIn(facts, year)) annulments.push({ peer, facts });
         else tally.addPosting(facts);
       }
@@ -200,14 +191,14 @@ export class MovementSource {
     }
     for (let i = 0; i < annulments.length; i += PEER_BATCH) {
       const slice = annulments.slice(i, i + PEER_BATCH);
-      const peers = await this.reads.getMany(
-        BALANCES,
+      const peers = await balanceDocuments.getMany(
+        this.reads,
         cooperativeId,
         slice.map((a) => a.peer),
       );
       for (const a of slice) {
         const original = peers.get(a.peer);
-        tally.addPosting({ ...a.facts, originalType: original === undefined ? null : int(original, 'type') });
+        tally.addPosting({ ...a.facts, originalType: original === undefined ? null : original.type });
       }
     }
   }
