@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MemberHistoryEntry, ReadDocument } from '@coop/contracts';
-import { readDividendMember, type DividendMemberDocument } from '@coop/projections/dividend';
+import type { MemberHistoryEntry } from '@coop/contracts';
+import {
+  readDividendClosure,
+  readDividendMember,
+  type DividendClosureDocument,
+  type DividendMemberDocument,
+} from '@coop/projections/dividend';
 import {
   byYearDescending,
   toHistoryDividend,
@@ -45,13 +50,8 @@ const paid = (
     ...fields,
   });
 
-const closure = (dividendId: string, closedAt: string, closedBy: string): ReadDocument => ({
-  id: dividendId,
-  cooperativeId: 'coop-1',
-  position: '1',
-  closedAt,
-  closedBy,
-});
+const closure = (dividendId: string, closedAt: string, closedBy: string): DividendClosureDocument =>
+  readDividendClosure({ id: dividendId, cooperativeId: 'coop-1', position: '1', closedAt, closedBy });
 
 const entry = (position: string, revision: number, type: string, shares: number): MemberHistoryEntry => ({
   position,

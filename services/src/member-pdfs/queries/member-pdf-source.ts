@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { businessToday, type MemberDto, type ReadDocument, type Sort } from '@coop/contracts';
-import { DIVIDENDS } from '@coop/projections';
+import { businessToday, type MemberDto, type Sort } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
-import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import {
+  dividendClosures,
+  dividendResults,
+  type DividendClosureDocument,
+  type DividendMemberDocument,
+} from '../../dividend/index.js';
 import { isClosing } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
@@ -22,8 +26,9 @@ import type { Statement, StatementDividend, StatementLine, StatementSettlement }
 /*
  * What the member PDFs read (issue 26), from the projections only: the members as of the date (`membersAsOf` of the
  * members area), each member's postings (the member document's `postings`: balance id, date, signed shares and cents;
- * the posting's kind from BALANCES), the closures the member was paid in (DIVIDENDS, DIVIDEND_MEMBERS), and the
- * settlements paid by the date (SETTLEMENTS of the settlements area, issue 42).
+ * the posting's kind through the share ledger's `balanceDocuments`), the closures the member was paid in (the dividend
+ * area's `dividendClosures` and `dividendResults`), and the settlements paid by the date (the settlements area's
+ * `settlementDocuments`, issue 42).
  */
 
 /** The posting types in German words (SPEC.md "Balance" 0–8; the console's texts of the share register). */
@@ -171,7 +176,7 @@ export class MemberPdfSource {
     cooperativeId: string,
     date: string,
     members: readonly MemberDto[],
-    closures: readonly ReadDocument[],
+    closures: readonly DividendClosureDocument[],
   ): Promise<Statement[]> {
     const docs = await memberDocuments.getMany(
       this.reads,
@@ -225,21 +230,17 @@ export class MemberPdfSource {
     });
   }
 
-  /**
-   * The cooperative's closures paid by the date, the latest year first. The closures' collection (DIVIDENDS) is the
-   * dividend area's and has no typed document yet: its payment date is read here as the one text field it needs.
-   */
-  private async closuresUpTo(cooperativeId: string, date: string): Promise<ReadDocument[]> {
-    const out: ReadDocument[] = [];
+  /** The cooperative's closures paid by the date, the latest year first (the dividend area's `dividendClosures`). */
+  private async closuresUpTo(cooperativeId: string, date: string): Promise<DividendClosureDocument[]> {
+    const out: DividendClosureDocument[] = [];
     const sort = [
       { field: 'year', direction: 'desc' },
       { field: 'id', direction: 'asc' },
     ] as const satisfies readonly Sort[];
-    for await (const page of this.reads.queryPages(DIVIDENDS, cooperativeId, { sort: [...sort] }, CLOSURE_PAGE))
+    for await (const page of dividendClosures.queryPages(this.reads, cooperativeId, { sort: [...sort] }, CLOSURE_PAGE))
       for (const c of page) {
         // A closure still being written (issue 40) is shown on no statement until its end.
-        const paidOn = typeof c.paymentDate === 'string' ? c.paymentDate : '';
-        if (!isClosing(c) && paidOn !== '' && paidOn <= date) out.push(c);
+        if (!isClosing(c) && c.paymentDate !== '' && c.paymentDate <= date) out.push(c);
       }
     return out;
   }

@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { HistoryDividend, MemberDividendDto, MemberHistoryEntry, ReadDocument } from '@coop/contracts';
-import { DIVIDENDS } from '@coop/projections';
+import type { HistoryDividend, MemberDividendDto, MemberHistoryEntry } from '@coop/contracts';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import {
+  dividendClosures,
+  dividendResults,
+  type DividendClosureDocument,
+  type DividendMemberDocument,
+} from '../../dividend/index.js';
 
 /*
  * A member's dividends (issue 23), from the read model `dividend_members` (one document per member and closure, written
  * by the dividend area's projector: the fields of `DividendMemberDto` with `year`, `paymentDate` and `dividendId`) and,
- * for the history, the closure's `dividends` document (`closedAt`, `closedBy`).
+ * for the history, the closure (`closedAt`, `closedBy`), both through the dividend area's readers (`dividendResults`,
+ * `dividendClosures`).
  */
-
-/**
- * A text field of a closure's document (`dividends`, the dividend area's own): empty when absent. The closures have no
- * typed document yet (the dividend area's to give, issue 44); this goes once `dividends` is read through its reader.
- */
-const str = (doc: ReadDocument, field: string): string =>
-  typeof doc[field] === 'string' ? (doc[field] as string) : '';
 
 /** The member dashboard's line of one closure: gross, exemptions, the three taxes and the net payout (cents). */
 export function toMemberDividendDto(doc: DividendMemberDocument): MemberDividendDto {
@@ -55,7 +53,7 @@ export function byYearDescending(docs: readonly DividendMemberDocument[]): Divid
 export function withDividendEntries(
   entries: readonly MemberHistoryEntry[],
   paid: readonly DividendMemberDocument[],
-  closures: ReadonlyMap<string, ReadDocument>,
+  closures: ReadonlyMap<string, DividendClosureDocument>,
 ): MemberHistoryEntry[] {
   const dividends = [...paid].sort((a, b) => compare(a.position, b.position));
   const out: MemberHistoryEntry[] = [];
@@ -69,8 +67,8 @@ export function withDividendEntries(
         position: doc.position,
         revision: before?.revision ?? -1,
         type: 'DividendMemberPaid',
-        timestamp: closure ? str(closure, 'closedAt') : '',
-        user: closure ? str(closure, 'closedBy') : '',
+        timestamp: closure?.closedAt ?? '',
+        user: closure?.closedBy ?? '',
         dividend: toHistoryDividend(doc),
         shareAmountAfter: before?.shareAmountAfter ?? 0,
         shareTotalAfter: before?.shareTotalAfter ?? 0,
@@ -99,7 +97,7 @@ function compare(a: string, b: string): number {
  */
 export function ofFinishedClosures(
   paid: readonly DividendMemberDocument[],
-  closures: ReadonlyMap<string, ReadDocument>,
+  closures: ReadonlyMap<string, DividendClosureDocument>,
 ): DividendMemberDocument[] {
   return paid.filter((doc) => {
     const closure = closures.get(doc.dividendId);
@@ -119,7 +117,7 @@ export class MemberDividendReads {
   async paidTo(
     cooperativeId: string,
     memberId: string,
-  ): Promise<{ paid: DividendMemberDocument[]; closures: ReadonlyMap<string, ReadDocument> }> {
+  ): Promise<{ paid: DividendMemberDocument[]; closures: ReadonlyMap<string, DividendClosureDocument> }> {
     const out: DividendMemberDocument[] = [];
     const pages = dividendResults.queryPages(
       this.reads,
@@ -135,7 +133,8 @@ export class MemberDividendReads {
     );
     for await (const page of pages) for (const item of page) out.push(item);
     if (out.length === 0) return { paid: [], closures: new Map() };
-    const closures = await this.reads.getMany(DIVIDENDS, cooperativeId, [...new Set(out.map((d) => d.dividendId))]);
+    const ids = [...new Set(out.map((d) => d.dividendId))];
+    const closures = await dividendClosures.getMany(this.reads, cooperativeId, ids);
     return { paid: byYearDescending(ofFinishedClosures(out, closures)), closures };
   }
 

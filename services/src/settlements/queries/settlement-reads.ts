@@ -6,7 +6,8 @@ import {
   type SettlementDto,
   type SettlementTermsDto,
 } from '@coop/contracts';
-import { DIVIDENDS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections';
+import { SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections';
+import { dividendClosures } from '../../dividend/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
@@ -145,11 +146,11 @@ export class SettlementReads {
   /** The years among `years` whose dividend is closed (its closure pays the exit year's dividend). */
   private async closedYears(cooperativeId: string, years: readonly number[]): Promise<Set<number>> {
     if (years.length === 0) return new Set();
-    const page = await this.reads.query(DIVIDENDS, cooperativeId, {
+    const page = await dividendClosures.query(this.reads, cooperativeId, {
       cooperativeId,
       filters: [{ field: 'year', op: 'in', values: [...years] }],
       limit: years.length * 4,
     });
-    return new Set(page.items.map((d) => Number(d.year)));
+    return new Set(page.items.map((d) => d.year));
   }
 }
