@@ -11,7 +11,8 @@ export * from './projectors/cooperatives.projector.js';
 export * from './projectors/elma-numbers.projector.js';
 export * from './projectors/members.projector.js';
 export * from './projectors/tax-papers.projector.js';
-export * from './projectors/dividend-collections.js';
+// The closures (DIVIDENDS) are the dividend area's: `@coop/projections/dividend` only (rule read-model-through-its-owner).
+export { DIVIDEND_INPUTS } from './projectors/dividend-collections.js';
 export * from './projectors/dividend-inputs.projector.js';
 export * from './projectors/dividend-input-document.js';
 export * from './projectors/dividends.projector.js';

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
@@ -110,6 +110,29 @@ const CASES: readonly Case[] = [
     from: `services/src/fsak/queries/${TAG}/source.ts`,
     to: 'projections/src/owned/elma-numbers.ts',
   },
+  // The last readers past the owners (issue 44, decision 262): the movement report reads postings through the share
+  // ledger, the FSA report and the register workbook tax papers through the tax papers, the workbook settlements
+  // through the settlements, the settlements and member PDFs closures through the dividend area.
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/movement-report/queries/${TAG}/source.ts`,
+    to: 'projections/src/owned/share-ledger.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/fsak/queries/${TAG}/source.ts`,
+    to: 'projections/src/owned/tax-papers.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/member-import/register-workbook/${TAG}/workbook.ts`,
+    to: 'projections/src/owned/settlements.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/settlements/queries/${TAG}/closed-years.ts`,
+    to: 'projections/src/owned/dividend.ts',
+  },
 ];
 
 /** Imports the rules allow: another area through its entry or its read entry, the kernel from a domain. */
@@ -196,5 +219,22 @@ describe('dependency rules', () => {
       expect.objectContaining({ rule: 'no-circular', from: `admin-ui/src/${TAG}/Screen.tsx` }),
     );
   });
+  it('the main @coop/projections index exports no collection that an owned entry holds', async () => {
+    // A collection left in the main index is imported past its owner without the rule seeing it (issue 44).
+    const collections = (entry: Record<string, unknown>): string[] =>
+      Object.entries(entry).flatMap(([name, v]) =>
+        typeof v === 'object' && v !== null && 'fields' in v && 'name' in v ? [name] : [],
+      );
+    const main = new Set(collections(await import('@coop/projections')));
+    const leaked: string[] = [];
+    for (const file of readdirSync(join(ROOT, 'projections/src/owned'))) {
+      const area = file.replace(/\.ts$/, '');
+      const owned = (await import(`@coop/projections/${area}`)) as Record<string, unknown>;
+      expect(collections(owned).length).toBeGreaterThan(0);
+      for (const name of collections(owned)) if (main.has(name)) leaked.push(`${name} (/${area})`);
+    }
+    expect(leaked).toEqual([]);
+  });
+
   // The real tree is cruised by `npm run depcheck`, the step of `npm test` before Jest (not cruised twice here).
 });

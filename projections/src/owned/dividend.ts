@@ -1,7 +1,7 @@
 /*
- * `@coop/projections/dividend`: a closure's member results (collection and typed document). Only the dividend area of
- * services and the platform import it (rule `read-model-through-its-owner`, decision 248); other areas use the dividend
- * area's `dividendResults` from services/src/dividend/index.ts.
+ * `@coop/projections/dividend`: the closures and a closure's member results (collections and typed documents). Only the
+ * dividend area of services and the platform import it (rule `read-model-through-its-owner`, decisions 248, 258, 262);
+ * other areas use the dividend area's `dividendClosures` and `dividendResults` from services/src/dividend/index.ts.
  */
 export {
   DIVIDEND_MEMBERS,
@@ -9,4 +9,5 @@ export {
   type DividendLine,
   type DividendMemberDocument,
 } from '../projectors/dividend-member-document.js';
+export { DIVIDENDS } from '../projectors/dividend-collections.js';
 export { readDividendClosure, type DividendClosureDocument } from '../projectors/dividend-closure-document.js';

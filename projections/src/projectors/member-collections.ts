@@ -6,8 +6,8 @@ import type { CollectionSpec } from '@coop/contracts';
  * the postings (BALANCES) in balance-document.ts, reachable from `@coop/projections/share-ledger`.
  */
 
-/** The postings (BALANCES) are the share ledger's: balance-document.ts, with their typed document. */
-export { BALANCES } from './balance-document.js';
+/* The postings (BALANCES) are the share ledger's: balance-document.ts, with their typed document, reachable only from
+ * `@coop/projections/share-ledger` (not from the main index: rule `read-model-through-its-owner`). */
 
 /** The share register's fields as its API names them (filter and sort of `GET /shares`). */
 const SHARE_REGISTER_FIELDS = {

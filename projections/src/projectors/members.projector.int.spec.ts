@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { EventStore, MemberEvent, MemberMasterData, ReadDocument, RecordedEvent } from '@coop/contracts';
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { ProjectionRunner } from '../runner/projection-runner.js';
-import { BALANCES, MEMBER_STATS, membersProjector, statsAsOf } from './members.projector.js';
+import { BALANCES } from './balance-document.js';
+import { MEMBER_STATS, membersProjector, statsAsOf } from './members.projector.js';
 import { MEMBERS } from './member-document.js';
 
 const COOP = 'coop-1';

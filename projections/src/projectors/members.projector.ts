@@ -10,7 +10,8 @@ import {
 import { stamp, without, type DocKey, type Projector } from '../runner/projector.js';
 import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
 import { CHURCH_DATA_ERASED, membersChurchErasure, membersErasure, MEMBERS_ERASED } from './erasure.js';
-import { BALANCES, MEMBER_STATS, NO_EXIT, type MemberPostingEntry } from './member-collections.js';
+import { BALANCES } from './balance-document.js';
+import { MEMBER_STATS, NO_EXIT, type MemberPostingEntry } from './member-collections.js';
 import { MEMBERS } from './member-document.js';
 
 export * from './member-collections.js';

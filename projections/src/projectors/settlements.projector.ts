@@ -12,8 +12,8 @@ import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
 import { SETTLEMENTS } from './settlement-document.js';
 
-/* The settlements' collection with its typed document is in settlement-document.ts (`@coop/projections/settlements`). */
-export { SETTLEMENTS } from './settlement-document.js';
+/* The settlements' collection with its typed document is in settlement-document.ts, reachable only from
+ * `@coop/projections/settlements` (rule `read-model-through-its-owner`). */
 
 /** One document per member (id = memberId): the cooperative, number and legal form the ends need, and whether the heirs' account is entered. */
 export const SETTLEMENT_MEMBERS: CollectionSpec = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { keyOf, type DocKey, type Projector } from '../runner/projector.js';
-import { BALANCES, membersProjector } from './members.projector.js';
+import { BALANCES } from './balance-document.js';
+import { membersProjector } from './members.projector.js';
 import { SHARE_DUES } from './share-dues-collections.js';
 import { shareDuesProjector } from './share-dues.projector.js';
 

@@ -3,7 +3,8 @@ import type { DomainEvent, EventStore, MemberMasterData, ReadDocument, RecordedE
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { ProjectionRunner } from '../runner/projection-runner.js';
 import { membersProjector } from './members.projector.js';
-import { EXEMPTION_ORDERS, NON_ASSESSMENTS, taxPapersProjector } from './tax-papers.projector.js';
+import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from './tax-paper-documents.js';
+import { taxPapersProjector } from './tax-papers.projector.js';
 
 const COOP = 'coop-1';
 let position = 0n;

@@ -5,8 +5,8 @@ import { MEMBERS } from './member-document.js';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from './tax-paper-documents.js';
 import { taxPapersErasure, MEMBERS_ERASED } from './erasure.js';
 
-/* The collections with their typed documents are in tax-paper-documents.ts (`@coop/projections/tax-papers`). */
-export { EXEMPTION_ORDERS, NON_ASSESSMENTS } from './tax-paper-documents.js';
+/* The collections with their typed documents are in tax-paper-documents.ts, reachable only from
+ * `@coop/projections/tax-papers` (rule `read-model-through-its-owner`). */
 
 /** The `activeUntil` of a paper without an end date. */
 export const OPEN_END = '9999-12-31';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { EventStore, MemberEvent, MemberMasterData, ReadDocument, RecordedEvent } from '@coop/contracts';
-import { BALANCES, membersProjector } from '../projectors/members.projector.js';
+import { BALANCES } from '../projectors/balance-document.js';
+import { membersProjector } from '../projectors/members.projector.js';
 import { MEMBERS } from '../projectors/member-document.js';
 import { SqliteReadStore } from '../read-store/sqlite-read-store.js';
 import { previewDocuments } from './preview.js';

@@ -7,7 +7,7 @@ import {
   type ReadQuery,
   type Sort,
 } from '@coop/contracts';
-import { BALANCES } from '@coop/projections';
+import { BALANCES } from '@coop/projections/share-ledger';
 import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 
 /** The postings' date fields (BALANCES) and the share register's names for them: a filter on them takes calendar dates only. */
