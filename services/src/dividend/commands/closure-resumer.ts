@@ -4,7 +4,6 @@ import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
-import { MAX_LIMIT } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
@@ -40,29 +39,26 @@ export class ClosureResumer implements OnApplicationBootstrap {
   /** Queues the resumption of every stopped closure of every cooperative; answers how many it queued. */
   async resumeAll(): Promise<number> {
     await caughtUp(this.events, this.progress);
-    const cooperatives = await cooperativeDocuments.listAcrossCooperatives(
-      this.reads,
-      { limit: String(MAX_LIMIT) },
-      [],
-    );
     let queued = 0;
-    for (const cooperative of cooperatives.items) {
-      const { state } = await this.writer.load(dividendRegisterStream(cooperative.id), closureRegisterDecider);
-      if (stoppedClosures(state).length === 0) continue;
-      try {
-        await this.queue.enqueue({
-          cooperativeId: cooperative.id,
-          user: 'system',
-          kind: 'dividendClosure',
-          params: {},
-        });
-        this.logger.log(`Resuming the stopped closures of cooperative ${cooperative.id} in the task dividendClosure`);
-        queued++;
-      } catch (error) {
-        // Queued or running already (a task the restart interrupted is resumed by the runner itself).
-        if (!(error instanceof ConflictingStateError)) throw error;
+    // Every cooperative, page by page: one page of MAX_LIMIT left the stopped closures of the rest unresumed.
+    for await (const page of cooperativeDocuments.pagesAcrossCooperatives(this.reads))
+      for (const cooperative of page) {
+        const { state } = await this.writer.load(dividendRegisterStream(cooperative.id), closureRegisterDecider);
+        if (stoppedClosures(state).length === 0) continue;
+        try {
+          await this.queue.enqueue({
+            cooperativeId: cooperative.id,
+            user: 'system',
+            kind: 'dividendClosure',
+            params: {},
+          });
+          this.logger.log(`Resuming the stopped closures of cooperative ${cooperative.id} in the task dividendClosure`);
+          queued++;
+        } catch (error) {
+          // Queued or running already (a task the restart interrupted is resumed by the runner itself).
+          if (!(error instanceof ConflictingStateError)) throw error;
+        }
       }
-    }
     return queued;
   }
 }

@@ -11,7 +11,7 @@ import {
   type ViewRequest,
 } from '@coop/contracts';
 import { READ_STORE } from '../tokens.js';
-import { parseListQuery, type ListParams } from './list-query.js';
+import { MAX_LIMIT, parseListQuery, type ListParams } from './list-query.js';
 
 /**
  * Every query of the API goes through here: it reads read models only, always within the
@@ -115,6 +115,19 @@ export class ReadModels {
       await waiting;
       yield* store.scan(spec.name, cooperativeId, batchSize);
     })();
+  }
+
+  /**
+   * Every document of every cooperative, `pageSize` at a time in id order (pages neither repeat nor skip one): only for
+   * the platform's own tasks that visit each cooperative (the settlement reminders, the closures' resumption).
+   */
+  async *pagesAcrossCooperatives(spec: CollectionSpec, pageSize: number = MAX_LIMIT): AsyncIterable<ReadDocument[]> {
+    const byId: readonly Sort[] = [{ field: 'id', direction: 'asc' }];
+    for (let offset = 0; ; offset += pageSize) {
+      const page = await this.listAcrossCooperatives(spec, { offset: String(offset), limit: String(pageSize) }, byId);
+      if (page.items.length > 0) yield page.items;
+      if (page.items.length < pageSize) return;
+    }
   }
 
   /** Platform-wide listing; only for ROLE_SUPER_ADMIN paths and sign-in. */

@@ -70,4 +70,13 @@ describe("ReadModels: documents by id and views, within the caller's cooperative
     for await (const page of reads.queryPages(MEMBERS, 'coop-c', { sort }, 2)) none.push(page);
     expect(none).toEqual([]);
   });
+
+  it("pages through every cooperative's documents once, in id order, whatever the page size", async () => {
+    for (const size of [1, 2, 3, 4]) {
+      const pages: string[][] = [];
+      for await (const page of reads.pagesAcrossCooperatives(MEMBERS, size)) pages.push(page.map((d) => d.id));
+      expect(pages.flat()).toEqual(['m-a1', 'm-a2', 'm-b1']);
+      expect(pages.every((p) => p.length > 0 && p.length <= size)).toBe(true);
+    }
+  });
 });

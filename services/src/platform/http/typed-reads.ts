@@ -63,6 +63,11 @@ export class TypedReads<T> {
     return { items: page.items.map(this.read), total: page.total };
   }
 
+  /** Every document of every cooperative in id order, a page at a time (ReadModels.pagesAcrossCooperatives). */
+  async *pagesAcrossCooperatives(reads: ReadModels, pageSize?: number): AsyncIterable<T[]> {
+    for await (const page of reads.pagesAcrossCooperatives(this.spec, pageSize)) yield page.map(this.read);
+  }
+
   /** Every page of a query within one cooperative as typed documents (ReadModels.queryPages). */
   async *queryPages(
     reads: ReadModels,

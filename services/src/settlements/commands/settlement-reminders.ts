@@ -2,7 +2,6 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { businessToday } from '@coop/contracts';
 import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { EventNotifier } from '../../notifications/index.js';
-import { MAX_LIMIT } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { settlementReminder } from '../domain/settlement-reminder.js';
 import { SettlementReads } from '../queries/settlement-reads.js';
@@ -59,15 +58,9 @@ export class SettlementReminders implements OnApplicationBootstrap, OnModuleDest
   /** Looks at every cooperative's deadlines as of `today`; answers how many reminders this call raised. */
   async checkAll(today: string): Promise<number> {
     let raised = 0;
-    for (let offset = 0; ; offset += MAX_LIMIT) {
-      const page = await cooperativeDocuments.listAcrossCooperatives(
-        this.reads,
-        { offset: String(offset), limit: String(MAX_LIMIT) },
-        [],
-      );
-      for (const cooperative of page.items) if (await this.check(cooperative.id, today)) raised += 1;
-      if (page.items.length < MAX_LIMIT) return raised;
-    }
+    for await (const page of cooperativeDocuments.pagesAcrossCooperatives(this.reads))
+      for (const cooperative of page) if (await this.check(cooperative.id, today)) raised += 1;
+    return raised;
   }
 
   /** Raises the cooperative's reminder due `today`, if any and not raised before; true when this call raised it. */
