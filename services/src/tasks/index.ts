@@ -5,4 +5,6 @@ export { TaskRunner } from './runner/task-runner.js';
 export { TaskHandlerRegistry } from './task-handler-registry.js';
 // The task as `GET /tasks/{id}` answers it, for the routes that queue one and answer it (201 with the task).
 export { TaskReads, toTaskDto } from './queries/task-reads.js';
+// A kind's completed tasks with their typed parameters (the FSA report's earlier reports).
+export { completedTasks, type CompletedTask } from './queries/completed-tasks.js';
 export { notificationRaised } from './commands/task-notifications.js';

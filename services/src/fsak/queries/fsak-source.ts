@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { TASKS } from '@coop/projections';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { approvalNumberOf } from '../../elma-numbers/index.js';
 import { dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { completedTasks } from '../../tasks/index.js';
 import { exemptionOrderDocuments, type ExemptionOrderDocument } from '../../tax-papers/index.js';
 import type { JointOrderData, MemberData, PayoutFact, PersonData, ReportSource } from '../domain/fsak-records.js';
 
@@ -173,23 +173,11 @@ export class FsakSource {
 
   /** The cooperative's completed FSA control reports, oldest first. */
   async completedReports(cooperativeId: string): Promise<EarlierReport[]> {
-    const page = await this.reads.query(TASKS, cooperativeId, {
-      cooperativeId,
-      filters: [
-        { field: 'kind', op: 'eq', value: 'fsak' },
-        { field: 'state', op: 'eq', value: 'completed' },
-      ],
-      sort: [{ field: 'queuedAt', direction: 'asc' }],
-      limit: 1000,
-    });
-    return page.items.map((doc) => {
-      const params = (doc.params ?? {}) as Record<string, unknown>;
-      return {
-        taskId: doc.id,
-        dividendId: typeof params.dividendId === 'string' ? params.dividendId : null,
-        year: typeof params.year === 'number' ? params.year : null,
-      };
-    });
+    return (await completedTasks(this.reads, cooperativeId, 'fsak')).map(({ taskId, params }) => ({
+      taskId,
+      dividendId: params.dividendId ?? null,
+      year: params.year ?? null,
+    }));
   }
 
   /** A closure's member results, in keyset pages on the member number. */
