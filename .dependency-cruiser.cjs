@@ -41,12 +41,15 @@ module.exports = {
       comment:
         "An area reads another area's read model only through the reader its owner exports from its index.ts (decision " +
         "248) or reads.ts (decision 256): the member list (`@coop/projections/members`) is the members area's " +
-        "(`memberDocuments`), the cooperatives (`@coop/projections/cooperatives`) the cooperatives area's " +
-        "(`cooperativeDocuments`, `ownCooperative`), a closure's member results (`@coop/projections/dividend`) the dividend " +
-        "area's (`dividendResults`), the postings (`/share-ledger`) the share ledger's (`balanceDocuments`), the tax papers " +
+        "(`memberDocuments`), the cooperatives (`/cooperatives`) the cooperatives area's (`cooperativeDocuments`, " +
+        "`ownCooperative`), the closures and their member results (`/dividend`) the dividend area's (`dividendClosures`, " +
+        "`dividendResults`), the postings (`/share-ledger`) the share ledger's (`balanceDocuments`), the tax papers " +
         "(`/tax-papers`) the tax-papers area's (`exemptionOrderDocuments`, `nonAssessmentDocuments`), the settlements " +
-        "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257). Each entry under " +
-        'projections/src/owned/ is named for its owning area. One exception, named: the import run (member-import/' +
+        "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257), the dues (`/share-payments`) the " +
+        "share payments area's (`shareDues`), the approval numbers (`/elma-numbers`) their area's " +
+        "(`elmaNumberDocuments`, `approvalNumberOf`; decision 258). Each entry under projections/src/owned/ is named for its " +
+        'owning area, and the main `@coop/projections` index exports none of their collections (decision 262; ' +
+        'test/architecture/dependency-rules.int.spec.ts). One exception, named: the import run (member-import/' +
         'commands/run-import.ts) still reads members and the cooperative itself until the import is converted (issue 44).',
       severity: 'error',
       from: {
