@@ -47,7 +47,7 @@ module.exports = {
         "(`/tax-papers`) the tax-papers area's (`exemptionOrderDocuments`, `nonAssessmentDocuments`), the settlements " +
         "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257), the dues (`/share-payments`) the " +
         "share payments area's (`shareDues`), the approval numbers (`/elma-numbers`) their area's " +
-        "(`elmaNumberDocuments`, `approvalNumberOf`; decision 258). Each entry under projections/src/owned/ is named for its " +
+        '(`elmaNumberDocuments`, `approvalNumberOf`; decision 258). Each entry under projections/src/owned/ is named for its ' +
         'owning area, and the main `@coop/projections` index exports none of their collections (decision 262; ' +
         'test/architecture/dependency-rules.int.spec.ts). One exception, named: the import run (member-import/' +
         'commands/run-import.ts) still reads members and the cooperative itself until the import is converted (issue 44).',
