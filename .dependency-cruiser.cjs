@@ -41,7 +41,7 @@ module.exports = {
         pathNot: [
           '\\.spec\\.ts$',
           '^services/src/share-ledger/queries/ledger(-reads|\\.view)\\.ts$',
-          '^services/src/member-import/(cli/main|commands/run-import)\\.ts$',
+          '^services/src/member-import/cli/main\\.ts$',
         ],
       },
       to: { path: '^projections/src/owned/', pathNot: '^projections/src/owned/$1\\.ts$' },
