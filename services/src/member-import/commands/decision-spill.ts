@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type Hash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type CipherGCM, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainEvent } from '@coop/contracts';
@@ -8,8 +8,8 @@ import type { Decision } from './import-parts.js';
 
 /*
  * A write's decisions staged on disk chunk by chunk as the replay makes them (issue 40, decision 260): the replay hands
- * each decision to `add`; a chunk's lines are held only until the chunk is complete, then sealed and written to a file
- * of its own, so no more than one chunk of decisions is ever in memory. The write appends nothing until the replay has
+ * each decision to `add`, which seals its text at once into the chunk being made and gathers the sealed bytes for the
+ * file (a megabyte at a time), so no decision waits in memory: the replay's heap holds none of them. The write appends nothing until the replay has
  * checked every row (a late problem leaves nothing in the log); then `read` gives back one chunk's decisions at a time.
  *
  * The file holds personal data in the clear before the log seals it, so it is sealed too: AES-256-GCM under a key made
@@ -58,6 +58,9 @@ export function planHash(decisions: readonly Decision[]): string {
   return hash.digest('hex');
 }
 
+/** Bytes gathered before one write to the file. */
+const WRITE_BYTES = 1 << 20;
+
 export class DecisionSpill implements SpilledPlan {
   private readonly fd: number;
   private readonly key = randomBytes(32);
@@ -65,7 +68,12 @@ export class DecisionSpill implements SpilledPlan {
   private readonly cutter: ChunkCutter;
   private readonly stored: Stored[] = [];
   private readonly closed: Chunk[] = [];
-  private lines: string[] = [];
+  /** The chunk being made: sealed as its decisions come, so no decision waits in the heap for its chunk. */
+  private cipher: CipherGCM | null = null;
+  private chunkAt = 0;
+  private readonly pending = Buffer.allocUnsafe(WRITE_BYTES);
+  private pendingBytes = 0;
+  /** Bytes written to the file, and gathered after them. */
   private size = 0;
   private total = 0;
   private digest: string | null = null;
@@ -87,17 +95,25 @@ export class DecisionSpill implements SpilledPlan {
     const texts = events.map((e) => JSON.stringify(e.data));
     hashDecision(this.hash, decision, texts);
     const parts = events.map((e, i) => `[${JSON.stringify(e.type)},${texts[i]!}]`);
-    this.lines.push(`[${JSON.stringify(decision.streamId)},${decision.expected},[${parts.join(',')}]]`);
+    const line = `[${JSON.stringify(decision.streamId)},${decision.expected},[${parts.join(',')}]]`;
+    if (this.cipher === null) {
+      this.cipher = createCipheriv('aes-256-gcm', this.key, nonce(this.closed.length));
+      this.chunkAt = this.size + this.pendingBytes;
+      this.put(this.cipher.update(line, 'utf8'));
+    } else {
+      this.put(this.cipher.update(`,${line}`, 'utf8'));
+    }
     this.total += events.length;
     const chunk = this.cutter.add(events.length);
-    if (chunk) this.store(chunk);
+    if (chunk) this.closeChunk(chunk);
   }
 
   /** The replay is done: the last chunk written; the plan answered. */
   seal(): SpilledPlan {
     if (this.digest === null) {
       const last = this.cutter.end();
-      if (last) this.store(last);
+      if (last) this.closeChunk(last);
+      this.flush();
       this.digest = this.hash.digest('hex');
     }
     return this;
@@ -117,6 +133,7 @@ export class DecisionSpill implements SpilledPlan {
   }
 
   read(index: number): Decision[] {
+    if (this.digest === null) throw new Error('The spill is not sealed');
     const place = this.stored[index];
     if (place === undefined) throw new RangeError(`The spill has no chunk ${index}`);
     const sealed = Buffer.allocUnsafe(place.bytes);
@@ -141,19 +158,36 @@ export class DecisionSpill implements SpilledPlan {
   close(): void {
     closeSync(this.fd);
     this.key.fill(0);
-    this.lines = [];
+    this.cipher = null;
   }
 
-  private store(chunk: Chunk): void {
-    const index = this.closed.length;
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce(index));
-    const sealed = Buffer.concat([cipher.update(this.lines.join(','), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    this.lines = [];
-    let put = 0;
-    while (put < sealed.length) put += writeSync(this.fd, sealed, put, sealed.length - put, this.size + put);
-    this.stored.push({ at: this.size, bytes: sealed.length });
-    this.size += sealed.length;
+  /** The chunk made ends with `chunk`'s last decision: its tag written after it. */
+  private closeChunk(chunk: Chunk): void {
+    const cipher = this.cipher!;
+    this.put(cipher.final());
+    this.put(cipher.getAuthTag());
+    this.cipher = null;
+    this.stored.push({ at: this.chunkAt, bytes: this.size + this.pendingBytes - this.chunkAt });
     this.closed.push(chunk);
+  }
+
+  /** Gathers sealed bytes, writing them to the file a megabyte at a time. */
+  private put(bytes: Buffer): void {
+    let from = 0;
+    while (from < bytes.length) {
+      const n = bytes.copy(this.pending, this.pendingBytes, from);
+      this.pendingBytes += n;
+      from += n;
+      if (this.pendingBytes === WRITE_BYTES) this.flush();
+    }
+  }
+
+  private flush(): void {
+    let put = 0;
+    while (put < this.pendingBytes)
+      put += writeSync(this.fd, this.pending, put, this.pendingBytes - put, this.size + put);
+    this.size += this.pendingBytes;
+    this.pendingBytes = 0;
   }
 }
 

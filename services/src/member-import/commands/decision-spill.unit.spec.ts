@@ -72,7 +72,7 @@ describe("a write's decisions staged in a spill (decision 260)", () => {
     expect(streamed.warnings).toEqual(kept.warnings);
   });
 
-  it('holds one chunk at a time, in a file no one else can open and no crash leaves behind', () => {
+  it('cuts its chunks as the decisions come, in a file no one else can open and no crash leaves behind', () => {
     const spill = spillOf(10);
     expect(readdirSync(join(dir, 'spill'))).toEqual([]);
     const decision = (n: number): Decision => ({
@@ -81,6 +81,7 @@ describe("a write's decisions staged in a spill (decision 260)", () => {
       events: [{ type: 'MemberAdmitted', data: { name: 'Schönberger', iban: 'DE02120300000000202051', n } }],
     });
     for (let n = 0; n < 35; n++) spill.add(decision(n));
+    expect(() => spill.read(0)).toThrow('not sealed');
     // three chunks of ten are written; the last five wait for the seal
     expect(spill.seal().chunks.map((c) => c.events)).toEqual([10, 10, 10, 5]);
     expect(spill.read(3)).toEqual([30, 31, 32, 33, 34].map(decision));
