@@ -9,8 +9,8 @@ import type { Decision } from './import-parts.js';
 /*
  * A write's decisions staged on disk chunk by chunk as the replay makes them (issue 40, decision 260): the replay hands
  * each decision to `add`, which seals its text at once into the chunk being made and gathers the sealed bytes for the
- * file (a megabyte at a time), so no decision waits in memory: the replay's heap holds none of them. The write appends nothing until the replay has
- * checked every row (a late problem leaves nothing in the log); then `read` gives back one chunk's decisions at a time.
+ * file (a megabyte at a time), so no decision waits in the heap. The write appends nothing until the replay has checked
+ * every row (a late problem leaves nothing in the log); then `read` gives back one chunk's decisions at a time.
  *
  * The file holds personal data in the clear before the log seals it, so it is sealed too: AES-256-GCM under a key made
  * for this spill and held only in memory, each chunk with its own nonce (its number). The file is unlinked as soon as it
