@@ -46,12 +46,12 @@ module.exports = {
         "area's (`dividendResults`), the postings (`/share-ledger`) the share ledger's (`balanceDocuments`), the tax papers " +
         "(`/tax-papers`) the tax-papers area's (`exemptionOrderDocuments`, `nonAssessmentDocuments`), the settlements " +
         "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257). Each entry under " +
-        'projections/src/owned/ is named for its owning area. One exception, named: the import run (member-import/' +
-        'commands/run-import.ts) still reads members and the cooperative itself until the import is converted (issue 44).',
+        'projections/src/owned/ is named for its owning area. No exceptions: the import run reads members through ' +
+        'memberDocuments too (decision 260).',
       severity: 'error',
       from: {
         path: AREA,
-        pathNot: ['\\.spec\\.ts$', '^services/src/member-import/commands/run-import\\.ts$'],
+        pathNot: '\\.spec\\.ts$',
       },
       to: { path: '^projections/src/owned/', pathNot: '^projections/src/owned/$1\\.ts$' },
     },
