@@ -49,12 +49,12 @@ module.exports = {
         "share payments area's (`shareDues`), the approval numbers (`/elma-numbers`) their area's " +
         '(`elmaNumberDocuments`, `approvalNumberOf`; decision 258). Each entry under projections/src/owned/ is named for its ' +
         'owning area, and the main `@coop/projections` index exports none of their collections (decision 262; ' +
-        'test/architecture/dependency-rules.int.spec.ts). One exception, named: the import run (member-import/' +
-        'commands/run-import.ts) still reads members and the cooperative itself until the import is converted (issue 44).',
+        'test/architecture/dependency-rules.int.spec.ts). No exceptions: the import run reads members through ' +
+        'memberDocuments too (decision 260).',
       severity: 'error',
       from: {
         path: AREA,
-        pathNot: ['\\.spec\\.ts$', '^services/src/member-import/commands/run-import\\.ts$'],
+        pathNot: '\\.spec\\.ts$',
       },
       to: { path: '^projections/src/owned/', pathNot: '^projections/src/owned/$1\\.ts$' },
     },

@@ -45,6 +45,7 @@ export type AnswerTemplate =
   | 'mandateNotFound'
   | 'directDebitCollectionNotFound'
   | 'reminderRunNotFound'
+  | 'paymentReminderNotFound'
   /** "The API has no such address" (404 of a path no route answers; {0} method and path). */
   | 'routeNotFound'
   /** "The record was changed by someone else at the same time. Please reload and try again." (409). */
@@ -85,6 +86,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   mandateNotFound: 1,
   directDebitCollectionNotFound: 1,
   reminderRunNotFound: 1,
+  paymentReminderNotFound: 1,
   routeNotFound: 1,
   conflict: 1,
   rebuildInWorker: 1,
@@ -113,6 +115,10 @@ const NOT_FOUND: Readonly<Record<string, AnswerTemplate | NotFoundTaskTemplate>>
   DirectDebitCollection: 'directDebitCollectionNotFound',
   DirectDebitFile: 'directDebitCollectionNotFound',
   PaymentReminderRun: 'reminderRunNotFound',
+  PaymentReminder: 'paymentReminderNotFound',
+  // The cooperative's payment terms (id: the cooperative's id) and a closure's result of one member.
+  PaymentTerms: 'cooperativeNotFound',
+  DividendMember: 'memberNotFound',
   Task: 'taskNotFound',
   'Task file': 'taskFileNotFound',
   Notification: 'notificationNotFound',

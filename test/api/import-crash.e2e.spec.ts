@@ -5,9 +5,11 @@
  * timing: after its third chunk, then (run again) after its sixth. The server then starts on the data directory as
  * ever and shows the import as running, refusing another; the same import run again finishes it, and the log equals
  * that of an uninterrupted run on a copy of the same directory, event for event. A further run writes nothing.
+ * A problem in the files' last row stops the write before anything is appended (decision 260), and no run, whole or
+ * killed, leaves its spill of decisions behind.
  */
 import { createDecipheriv } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -117,6 +119,22 @@ describe('an import killed while it writes', () => {
       const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
       const before = headOf(dataDir);
       cpSync(dataDir, wholeDir, { recursive: true });
+      const spillFiles = (dir: string): string[] => readdirSync(join(dir, 'import-spill'));
+
+      // A posting of a member the file does not have, as the postings file's last row: found after every other row
+      // was decided (a dozen chunks' worth), it stops the write before its start is appended.
+      const lateDir = join(dataDir, 'late');
+      mkdirSync(lateDir);
+      const late = registerFiles(lateDir);
+      appendFileSync(late[1]!, '999;Z1;1;2;02.03.2021;05.03.2021;01.04.2021\r\n');
+      const lateRun = runCli([...late, ...args.slice(files.length)], dataDir);
+      expect({ status: lateRun.status, output: lateRun.output }).toMatchObject({
+        status: 1,
+        output: expect.not.stringMatching(/^Written/m) as unknown,
+      });
+      expect(lateRun.output).toMatch(/\b999\b/); // the row's problem listed
+      expect(headOf(dataDir)).toBe(before);
+      expect(spillFiles(dataDir)).toEqual([]);
 
       // The uninterrupted run, on a copy of the same directory.
       const whole = runCli(args, wholeDir);
@@ -132,6 +150,7 @@ describe('an import killed while it writes', () => {
       const first = runCli(args, dataDir, { COOP_TEST_STOP_AT: 'import:chunk-written:2' });
       expect(first.signal).toBe('SIGKILL');
       expect(first.output).not.toMatch(/^Written/m);
+      expect(spillFiles(dataDir)).toEqual([]);
       expect(
         logEvents(dataDir, before)
           .map((e) => e.type)

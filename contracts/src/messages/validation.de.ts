@@ -115,6 +115,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateNotFound: 'SEPA-Lastschriftmandat nicht gefunden',
   directDebitCollectionNotFound: 'Lastschrifteinzug nicht gefunden',
   reminderRunNotFound: 'Mahnlauf nicht gefunden',
+  paymentReminderNotFound: 'Mahnung nicht gefunden',
   routeNotFound: 'Der Server kennt diese Anfrage nicht (%{0})',
   conflict:
     'Der Datensatz wurde gleichzeitig von jemand anderem geändert. Bitte laden Sie ihn neu und versuchen Sie es noch einmal.',

@@ -114,6 +114,7 @@ export const VALIDATION_MESSAGES_EN = {
   mandateNotFound: 'Direct-debit mandate not found',
   directDebitCollectionNotFound: 'Direct-debit collection not found',
   reminderRunNotFound: 'Reminder run not found',
+  paymentReminderNotFound: 'Reminder not found',
   routeNotFound: 'The server does not know this request (%{0})',
   conflict: 'The record was changed by someone else at the same time. Please reload and try again.',
   rebuildInWorker:

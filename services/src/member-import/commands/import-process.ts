@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ConcurrencyError,
   importStream,
@@ -11,57 +10,34 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import type { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { pauseHereInTests, stopHereInTests } from '../../platform/commands/test-stop.js';
 import { revisionCheck, type ClosedYears } from '../../share-ledger/index.js';
-import { chunksOf, type Chunk } from '../domain/import-chunks.js';
 import {
   importRegisterDecider,
   type ImportRegisterCommand,
   type ImportRegisterState,
 } from '../domain/import-register.decider.js';
-import type { Decision } from './import-parts.js';
+import type { SpilledPlan } from './decision-spill.js';
 
 /*
  * The import's write as a process (issue 40): `RegisterImportStarted` (appended by the caller with the plan), then the
  * decisions in chunks of about `chunkEvents` events, each appended with `RegisterImportChunkWritten` at the register's
  * revision in ONE append, then `RegisterImported`. The register stream says which chunks are in the log: a chunk whose
  * append failed after the store had it (a timeout) is found written when the register is read again, and a resume
- * starts at the first chunk missing. Only one chunk's events are stamped and held for the store at a time.
+ * starts at the first chunk missing. The decisions wait in the write's spill (decision-spill.ts, decision 260): one
+ * chunk's are read back, stamped and held for the store at a time.
  * Test-only crash points (`COOP_TEST_STOP_AT`): `import:started`, `import:chunk-written:<n>`, `import:finished`; the
  * pause `COOP_TEST_PAUSE_AT=import:chunk-written:<n>` holds the import there (a stuck import for the console's test).
  */
 
-/** The decisions that append something, in order: the plan's unit. */
-export const appendingDecisions = (decisions: readonly Decision[]): Decision[] =>
-  decisions.filter((d) => d.events.length > 0);
-
-/** Hex SHA-256 over every decision's stream, revision, event types and data, in order: the same plan, the same hash. */
-export function planHash(decisions: readonly Decision[]): string {
-  const hash = createHash('sha256');
-  for (const d of decisions) {
-    hash.update(`${d.streamId}\u0000${d.expected}\u0000`);
-    for (const e of d.events) hash.update(`${e.type}\u0000${JSON.stringify(e.data)}\u0000`);
-  }
-  return hash.digest('hex');
-}
-
-/** The chunks of a plan's decisions. */
-export const planChunks = (decisions: readonly Decision[], chunkEvents: number): Chunk[] =>
-  chunksOf(
-    decisions.map((d) => d.events.length),
-    chunkEvents,
-  );
-
-/** What a process needs to go on: the decisions of the plan, how they are cut, and where the register stands. */
+/** What a process needs to go on: the plan's decisions in their chunks, and where the register stands. */
 export interface ImportRun {
   readonly ctx: CommandContext;
   readonly cooperativeId: string;
   readonly importId: string;
   /**
-   * The plan's decisions, in order. The process lets a chunk's go once the chunk is in the log (each entry set to
-   * undefined): the events written are not held for the rest of the write (issue 40). A run broken off finishes from
-   * the same array, whose chunks not yet written are still there.
+   * The plan's decisions, staged in chunks (the write's spill): read back one chunk at a time, so the events written
+   * are not held for the rest of the write (issue 40). A run broken off finishes from the same spill.
    */
-  readonly decisions: Array<Decision | undefined>;
-  readonly chunks: readonly Chunk[];
+  readonly plan: SpilledPlan;
   /** The dividend register as read: a year closing meanwhile fails the next chunk (postings into it are refused). */
   readonly closedYears: ClosedYears | null;
   /** Chunks written of all, after each chunk. */
@@ -106,7 +82,7 @@ export class ImportProcess {
       if ([...loaded.state.byChecksum.values()].some((b) => b.importId === run.importId)) return;
       throw new Error(`Import ${run.importId} is not running`);
     }
-    const total = run.chunks.length;
+    const total = run.plan.chunks.length;
     for (let i = chunksDone(loaded, run.importId); i < total; i++) {
       run.progress(i, total);
       loaded = await this.writeChunk(run, loaded, i);
@@ -131,7 +107,7 @@ export class ImportProcess {
    * chunk found written meanwhile (a retried append) is not written again. Answers the register after the chunk.
    */
   private async writeChunk(run: ImportRun, loaded: Loaded, index: number): Promise<Loaded> {
-    const chunk = run.chunks[index]!;
+    const chunk = run.plan.chunks[index]!;
     const record = this.registerAppend(run, loaded, {
       type: 'RecordChunk',
       importId: run.importId,
@@ -142,9 +118,12 @@ export class ImportProcess {
     const appends: StreamAppend[] = [];
     // The record's metadata for every event of the chunk: one object (the store writes its text once), one time.
     const metadata = record.events[0]!.metadata;
-    for (let i = chunk.from; i < chunk.to; i++) {
-      const d = run.decisions[i];
-      if (d === undefined) throw new Error(`Import ${run.importId}: decision ${i} was let go before it was written`);
+    const decisions = run.plan.read(index);
+    if (decisions.length !== chunk.to - chunk.from)
+      throw new Error(
+        `Import ${run.importId}: chunk ${index} holds ${decisions.length} decisions, not ${chunk.to - chunk.from}`,
+      );
+    for (const d of decisions) {
       const events: NewEvent[] = [];
       for (const e of d.events) events.push({ type: e.type, data: e.data, metadata } as NewEvent);
       appends.push({ streamId: d.streamId, expected: d.expected < 0 ? 'no_stream' : d.expected, events });
@@ -157,10 +136,8 @@ export class ImportProcess {
       if (!(error instanceof ConcurrencyError)) throw error;
       const again = await this.load(run.cooperativeId);
       if (chunksDone(again, run.importId) <= index) throw error;
-      letGo(run, chunk); // the store had it: written once
-      return again;
+      return again; // the store had it: written once
     }
-    letGo(run, chunk);
     return {
       state: importRegisterDecider.evolve(
         loaded.state,
@@ -172,11 +149,6 @@ export class ImportProcess {
       expected: nextRevision(loaded.expected),
     };
   }
-}
-
-/** The chunk's decisions let go: it is in the log, and nothing reads them again. */
-function letGo(run: ImportRun, chunk: Chunk): void {
-  for (let i = chunk.from; i < chunk.to; i++) run.decisions[i] = undefined;
 }
 
 /** Chunks of `importId` in the log (0 when it is not running). */

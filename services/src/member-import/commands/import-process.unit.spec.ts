@@ -14,11 +14,13 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { SqliteEventStore } from '../../platform/event-store/sqlite-event-store.js';
 import type { Decision } from './import-parts.js';
-import { appendingDecisions, ImportProcess, planChunks, planHash, type ImportRun } from './import-process.js';
+import { DecisionSpill, planHash } from './decision-spill.js';
+import { ImportProcess, type ImportRun } from './import-process.js';
 
 /*
  * The import's write as a process (issue 40) on the embedded store: chunks with their record on the register, a chunk
  * the store took though its caller saw it fail written once, and a run broken off finished by the next to the same log.
+ * The decisions come from a spill as a write's replay leaves them (decision 260).
  */
 
 const COOP = 'c-1';
@@ -91,12 +93,25 @@ describe('the import write as a process (issue 40)', () => {
   const writerOn = (events: EventStore): StreamWriter =>
     new StreamWriter(events, {} as never, {} as never, {} as never);
 
+  const spills: DecisionSpill[] = [];
+  afterEach(() => {
+    for (const spill of spills.splice(0)) spill.close();
+  });
+
+  /** The decisions staged as a write's replay hands them over, chunks of about 10 events. */
+  function spilled(): DecisionSpill {
+    const spill = new DecisionSpill(join(dir, 'spill'), 10);
+    spills.push(spill);
+    for (const d of decisions()) spill.add(d);
+    spill.seal();
+    return spill;
+  }
+
   /** Starts the import (as RunImport does) and answers the run to finish it. */
   async function started(events: EventStore): Promise<{ process: ImportProcess; run: ImportRun }> {
     const writer = writerOn(events);
     const process = new ImportProcess(writer, events);
-    const planned = appendingDecisions(decisions());
-    const chunks = planChunks(planned, 10);
+    const planned = spilled();
     const register = await process.load(COOP);
     const files = [{ name: 'a.csv', sha256: 'a'.repeat(64) }];
     const summary = {
@@ -118,7 +133,7 @@ describe('the import write as a process (issue 40)', () => {
       files,
       mapping: { sheets: [] },
       summary,
-      plan: plan(chunks.length, planHash(planned)),
+      plan: plan(planned.chunks.length, planned.planHash),
       by: 'admin',
       at: '2026-11-26T06:00:00.000Z',
     });
@@ -129,8 +144,7 @@ describe('the import write as a process (issue 40)', () => {
         ctx,
         cooperativeId: COOP,
         importId: 'imp-1',
-        decisions: planned,
-        chunks,
+        plan: planned,
         closedYears: null,
         progress: () => {},
         wait: false,
@@ -146,23 +160,27 @@ describe('the import write as a process (issue 40)', () => {
   const log = (): Promise<string[]> => lines(store);
   const types = async (): Promise<string[]> => (await store.readStream(importStream(COOP))).map((e) => e.type);
 
-  it('cuts the decisions that append into chunks of about the chunk size, never splitting one', () => {
-    const planned = appendingDecisions(decisions());
-    expect(planned).toHaveLength(40);
-    const chunks = planChunks(planned, 10);
-    // Sizes 3, 1, 3, 1, ...: a chunk closes at the decision that brings it to 10 or more.
+  it('stages the decisions that append in chunks of about the chunk size, never splitting one, hashed as before', () => {
+    const planned = spilled();
+    // Sizes 3, 1, 3, 1, ...: a chunk closes at the decision that brings it to 10 or more; empty decisions left out.
+    const chunks = planned.chunks;
     for (const chunk of chunks.slice(0, -1)) expect(chunk.events).toBeGreaterThanOrEqual(10);
     for (const chunk of chunks) expect(chunk.events).toBeLessThan(13);
     expect(chunks.map((c) => c.from)).toEqual([0, ...chunks.slice(0, -1).map((c) => c.to)]);
-    expect(planChunks(planned, 10).reduce((n, c) => n + c.events, 0)).toBe(80);
-    expect(planHash(planned)).toBe(planHash(appendingDecisions(decisions())));
+    expect(chunks.at(-1)!.to).toBe(40);
+    expect(planned.events).toBe(80);
+    // What comes back is what went in, chunk by chunk, and the hash is the one a plan has recorded since issue 40.
+    const appending = decisions().filter((d) => d.events.length > 0);
+    expect(chunks.flatMap((_, i) => planned.read(i))).toEqual(appending);
+    expect(planned.planHash).toBe(planHash(appending));
+    expect(spilled().planHash).toBe(planned.planHash);
   });
 
   it('writes the start, each chunk with its record, and the end', async () => {
     const { process, run } = await started(store);
     const done: number[] = [];
     await process.finish({ ...run, progress: (d) => done.push(d) }, await process.load(COOP));
-    const chunks = run.chunks.length;
+    const chunks = run.plan.chunks.length;
     expect(await types()).toEqual([
       'RegisterImportStarted',
       ...Array.from({ length: chunks }, () => 'RegisterImportChunkWritten'),
@@ -188,20 +206,14 @@ describe('the import write as a process (issue 40)', () => {
     }
   });
 
-  it("lets a chunk's decisions go once it is in the log, and keeps a chunk refused with a conflict for the next run", async () => {
+  it('writes a chunk refused with a conflict from the spill again in the next run, to the same log', async () => {
     // Appends: the start, chunks 0 and 1, then chunk 2 refused with a conflict the store did not take (not written).
     const broken = failing(store, 4, 'before', () => new ConcurrencyError(`member-m9`, 2, 3));
     const first = await started(broken);
-    const chunks = first.run.chunks;
     await expect(first.process.finish(first.run, await first.process.load(COOP))).rejects.toThrow(ConcurrencyError);
-    // what is written is let go; what is not is still there for the next run
-    const held = (c: { from: number; to: number }): boolean[] =>
-      first.run.decisions.slice(c.from, c.to).map((d) => d !== undefined);
-    expect([...held(chunks[0]!), ...held(chunks[1]!)].every((h) => !h)).toBe(true);
-    expect(chunks.slice(2).every((c) => held(c).every((h) => h))).toBe(true);
+    expect((await types()).filter((t) => t === 'RegisterImportChunkWritten')).toHaveLength(2);
     const process = new ImportProcess(writerOn(store), store);
     await process.finish(first.run, await process.load(COOP));
-    expect(first.run.decisions.every((d) => d === undefined)).toBe(true);
     const reference = mkdtempSync(join(tmpdir(), 'coop-import-process-ref-'));
     const clean = new SqliteEventStore(join(reference, 'events.sqlite'), 1 << 20);
     try {
@@ -224,7 +236,9 @@ describe('the import write as a process (issue 40)', () => {
     // The next run: the same plan, the register read again.
     const process = new ImportProcess(writerOn(store), store);
     await process.finish(first.run, await process.load(COOP));
-    expect((await types()).filter((t) => t === 'RegisterImportChunkWritten')).toHaveLength(first.run.chunks.length);
+    expect((await types()).filter((t) => t === 'RegisterImportChunkWritten')).toHaveLength(
+      first.run.plan.chunks.length,
+    );
     expect((await log()).filter((l) => l.includes('MemberAdmitted'))).toHaveLength(20);
     const reference = mkdtempSync(join(tmpdir(), 'coop-import-process-ref-'));
     const clean = new SqliteEventStore(join(reference, 'events.sqlite'), 1 << 20);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError, type DomainEvent } from '@coop/contracts';
+import { ValidationError } from '@coop/contracts';
 import type { ImportProblem, ImportSummary } from '../import-types.js';
 import { parseMapping } from './import-mapping.js';
 import { ImportIds } from '../domain/import-chunks.js';
@@ -23,7 +23,6 @@ const summary: ImportSummary = {
   capitalCents: 30000,
   events: 4,
 };
-const event = (type: string): DomainEvent => ({ type, data: {} });
 const problem: ImportProblem = {
   file: 'a.csv',
   sheet: 'a.csv',
@@ -44,12 +43,6 @@ const prepared = (over: Partial<PreparedImport> = {}): PreparedImport => ({
   problems: [],
   warnings: [],
   summary,
-  decisions: [
-    { streamId: 'member-m1', expected: -1, events: [event('MemberAdmitted'), event('SharesPosted')] },
-    { streamId: 'membernr-c-1-1', expected: -1, events: [event('MemberNumberClaimed')] },
-    { streamId: 'membernr-seq-c-1', expected: 4, events: [event('MemberNumberClaimed')] },
-    { streamId: 'member-m1', expected: 1, events: [] },
-  ],
   before: null,
   registerExpected: 'no_stream',
   closedYears: null,

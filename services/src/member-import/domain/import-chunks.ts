@@ -17,21 +17,44 @@ export interface Chunk {
  * holds at most `chunkEvents - 1` plus one decision's events.
  */
 export function chunksOf(sizes: readonly number[], chunkEvents: number): Chunk[] {
-  if (!Number.isSafeInteger(chunkEvents) || chunkEvents < 1)
-    throw new RangeError('chunkEvents must be a whole number of at least 1');
+  const cutter = new ChunkCutter(chunkEvents);
   const chunks: Chunk[] = [];
-  let from = 0;
-  let events = 0;
-  for (let i = 0; i < sizes.length; i++) {
-    events += sizes[i]!;
-    if (events >= chunkEvents) {
-      chunks.push({ from, to: i + 1, events });
-      from = i + 1;
-      events = 0;
-    }
+  for (const size of sizes) {
+    const closed = cutter.add(size);
+    if (closed) chunks.push(closed);
   }
-  if (from < sizes.length) chunks.push({ from, to: sizes.length, events });
+  const last = cutter.end();
+  if (last) chunks.push(last);
   return chunks;
+}
+
+/**
+ * `chunksOf` as the decisions come (a write's spill, decision 260): `add` each decision's event count in order; it
+ * answers the chunk that decision closes, else null; `end` answers the last chunk, if any decisions are left.
+ */
+export class ChunkCutter {
+  private from = 0;
+  private count = 0;
+  private events = 0;
+
+  constructor(private readonly chunkEvents: number) {
+    if (!Number.isSafeInteger(chunkEvents) || chunkEvents < 1)
+      throw new RangeError('chunkEvents must be a whole number of at least 1');
+  }
+
+  add(size: number): Chunk | null {
+    this.count += 1;
+    this.events += size;
+    if (this.events < this.chunkEvents) return null;
+    const chunk = { from: this.from, to: this.count, events: this.events };
+    this.from = this.count;
+    this.events = 0;
+    return chunk;
+  }
+
+  end(): Chunk | null {
+    return this.from < this.count ? { from: this.from, to: this.count, events: this.events } : null;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -36,6 +36,11 @@ export interface ReplayContext {
    * register's 1.3 million events held about 430 MB until the dry run ended. Absent: kept (a write appends them).
    */
   readonly keepDecisions?: boolean;
+  /**
+   * Each decision handed on as it is made, in append order (a write's spill, decision 260); given, none is kept, so a
+   * write never holds every decision at once (issue 40).
+   */
+  readonly onDecision?: (decision: Decision) => void;
 }
 
 /** What the decisions amount to, counted as they are made (kept or not): events, and postings by type as the events post them. */
@@ -95,7 +100,7 @@ export interface PostedRef {
  */
 export class ReplayRun {
   readonly problems: ImportProblem[] = [];
-  /** In append order; empty when the context does not keep them (`keepDecisions: false`). */
+  /** In append order; empty when the context does not keep them (`keepDecisions: false`, or `onDecision` given). */
   readonly decisions: Decision[] = [];
   readonly tally: DecisionTally = {
     events: 0,
@@ -125,7 +130,17 @@ export class ReplayRun {
       if (e.type === 'SharesPosted') this.tally.postingsByType[(e.data as { type: number }).type]! += 1;
       else if (e.type === 'PostingAnnulled') this.tally.postingsByType[5]! += 1;
     }
-    if (this.ctx.keepDecisions !== false) this.decisions.push(decision);
+    if (this.ctx.onDecision) this.ctx.onDecision(decision);
+    else if (this.ctx.keepDecisions !== false) this.decisions.push(decision);
+  }
+
+  /**
+   * Records a decision the summary's events do not count (an imported settlement's, as they never were): handed on or
+   * kept, also by a dry run (they are few).
+   */
+  recordUncounted(decision: Decision): void {
+    if (this.ctx.onDecision) this.ctx.onDecision(decision);
+    else this.decisions.push(decision);
   }
 
   /** Takes over problems found elsewhere one by one: a file may hold hundreds of thousands (no argument spreading). */

@@ -79,7 +79,7 @@ export function recordSettlements(run: ReplayRun): void {
       run.problems,
     );
     if (events === undefined || events.length === 0) continue;
-    run.decisions.push({ streamId, expected: stream.revision, events });
+    run.recordUncounted({ streamId, expected: stream.revision, events });
     run.settlementStreams.set(streamId, {
       state: events.reduce(settlementDecider.evolve, stream.state),
       revision: stream.revision + events.length,

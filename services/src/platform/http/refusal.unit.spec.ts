@@ -18,7 +18,10 @@ function sources(dir: string): string[] {
   );
 }
 
-/** The record kinds the services name in a not-found: `new NotFoundError('X', …)`, `reads.get(…, 'X')`, `const ENTITY = 'X'`, a paper's kind. */
+/**
+ * The record kinds the services name in a not-found: `new NotFoundError('X', …)`, `reads.get(…, 'X')`, `const ENTITY = 'X'`,
+ * a paper's kind, a typed reader's entity (`new TypedReads(SPEC, 'X', …)`).
+ */
 function namedKinds(): string[] {
   const kinds = new Set<string>();
   for (const file of sources(SERVICES)) {
@@ -28,6 +31,7 @@ function namedKinds(): string[] {
       /\.get\([^()]*?, '([A-Z][A-Za-z ]+)'\)/g,
       /const ENTITY = '([^']+)'/g,
       /decidePaperWrite\(write, state, '([^']+)'/g,
+      /new TypedReads<[^>]*>\(\s*[A-Z_]+,\s*'([^']+)'/g,
     ]) {
       for (const m of text.matchAll(pattern)) kinds.add(m[1]!);
     }
