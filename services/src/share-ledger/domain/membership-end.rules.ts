@@ -15,8 +15,9 @@ import {
 } from '@coop/contracts';
 import { negated, paidField, partialEndPaid, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
-import { amountFor, shareCostErrors } from '../../kernel/share-terms.js';
+import { amountFor } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
+import { outgoingTransfer } from './transfer-out.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { minimumRemainsError, requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
 
@@ -207,17 +208,14 @@ export function exitPendingOn(state: MemberState, date: string): boolean {
  * effective date, a new one dated on it), so the withdrawal on the effective date takes exactly what is left.
  */
 export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberState): MemberEvent[] {
-  const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity, restate } = command;
+  const { memberId, balanceId, terms, quantity, restate } = command;
   if (!restate)
     throw new RangeError('A transfer while an exit is pending needs the balance ids to re-state the exit (restate).');
   requireNewBalance(state, balanceId);
   requireNewBalance(state, restate.annulment);
   requireNewBalance(state, restate.exit);
-  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
-  errors.push(...shareCostErrors(terms));
-  if (errors.length > 0) throw new ValidationError(errors);
+  const { event: transfer, amount } = outgoingTransfer(command);
   const exit = state.postings.get(state.exitBalanceId!)!;
-  const amount = amountFor(3, quantity, terms.shareCost);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
   const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
@@ -230,20 +228,7 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   const remainingCents = state.cents - exit.amount + amount;
   const exitType = exit.type as 6 | 7 | 8;
   return [
-    {
-      type: 'SharesPosted',
-      data: {
-        memberId,
-        balanceId,
-        type: 3,
-        quantity,
-        amount,
-        shareCost: terms.shareCost,
-        ...dates,
-        transferTo,
-        transferPeer: peerBalanceId,
-      },
-    },
+    transfer,
     {
       type: 'PostingAnnulled',
       data: {

@@ -31,7 +31,7 @@ export function postShares(command: PostShares, state: MemberState): MemberEvent
     throw new RangeError('A posting of type 1 needs its quantity (read at the edge).');
   const tooMuch = amountLimitErrors('quantity', quantity, terms.shareCost, state.cents);
   const amount = amountFor(1, quantity, terms.shareCost);
-  tooMuch.push(...paidErrors(command.paid, amount));
+  for (const error of paidErrors(command.paid, amount)) tooMuch.push(error);
   if (tooMuch.length > 0) throw new ValidationError(tooMuch);
   // § 15b GenG (DOMAIN.md 9.1): further shares only when every share but the last one taken is fully paid.
   requireEarlierSharesPaid(state);

@@ -3,6 +3,7 @@ import { requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors } from '../../kernel/share-terms.js';
 import type { TransferIn, TransferOut } from './ledger.commands.js';
 import { exitPendingOn, transferOutWhileLeaving } from './membership-end.rules.js';
+import { outgoingTransfer } from './transfer-out.js';
 import { requireMinimumRemains, requireNewBalance, requireNotExited } from './posting-rules.js';
 
 /** The giving half of a transfer (3); while a noticed end is pending, the exit is re-stated with it. */
@@ -12,30 +13,9 @@ export function transferOut(command: TransferOut, state: MemberState): MemberEve
   if (exitPendingOn(state, command.date)) return transferOutWhileLeaving(command, state);
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
-  const { memberId, balanceId, peerBalanceId, terms } = command;
-  const { transferTo, quantity } = command;
-  const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
-  errors.push(...shareCostErrors(terms));
-  if (errors.length > 0) throw new ValidationError(errors);
-  const amount = amountFor(3, quantity, terms.shareCost);
-  const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
-  requireMinimumRemains(state, dates.date, -quantity, amount, terms);
-  return [
-    {
-      type: 'SharesPosted',
-      data: {
-        memberId,
-        balanceId,
-        type: 3,
-        quantity,
-        amount,
-        shareCost: terms.shareCost,
-        ...dates,
-        transferTo,
-        transferPeer: peerBalanceId,
-      },
-    },
-  ];
+  const { event, amount } = outgoingTransfer(command);
+  requireMinimumRemains(state, command.date, -command.quantity, amount, command.terms);
+  return [event];
 }
 
 /** The receiving half of a transfer (4). */
