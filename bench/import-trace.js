@@ -5,11 +5,12 @@
 // `node bench/import-trace.js KEPT_DIR [BUILD_DIR]` (BUILD_DIR: a checkout whose services/dist was built; this one by
 // default). Prints the time to "Written", the peak and where it was, and saves the samples with the load beside them.
 import { spawn } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { benchEnv, log, now, PRODUCT_NODE_FLAGS, round, ROOT, saveResult } from './lib.js';
+import { anonMb } from './support/proc-status.js';
 
 const [kept, build = ROOT] = process.argv.slice(2);
 if (!kept) throw new Error('usage: node bench/import-trace.js KEPT_DIR [BUILD_DIR]');
@@ -57,12 +58,8 @@ const spillBytes = () => {
 /** [seconds, RssAnon MB, spill MB] */
 const samples = [];
 const timer = setInterval(() => {
-  try {
-    const kb = /^RssAnon:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-    if (kb) samples.push([seconds(), Math.round(Number(kb[1]) / 1024), Math.round(spillBytes() / 1e6)]);
-  } catch {
-    // gone
-  }
+  const anon = anonMb(child.pid);
+  if (anon > 0) samples.push([seconds(), anon, Math.round(spillBytes() / 1e6)]);
 }, 250);
 let output = '';
 let written = null;

@@ -1,5 +1,6 @@
 // The API as a process of its own (api-child.js) and what Linux tells about that process: its peak resident memory
 // (VmHWM, reset between phases), its CPU time (all threads) and what it read from the disk.
+import { statusMb } from './proc-status.js';
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,12 +50,6 @@ export function startApi(dataDir, { nodeFlags = [], env = {} } = {}) {
       reject(new Error(`The API process ended before it listened (${signal ?? `exit code ${code}`})`)),
     );
   });
-}
-
-/** A field of /proc/<pid>/status in kB (VmHWM, VmRSS, RssAnon), as MB. */
-function statusMb(pid, field) {
-  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-  return match ? Math.round(Number(match[1]) / 1024) : null;
 }
 
 /**
