@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { built, CACHE_DIR, log, now, rng, round, ROOT, saveResult } from './lib.js';
+import { built, CACHE_DIR, now, rng, ROOT, saveResult } from './lib.js';
+import { oldAgainstNew } from './support/old-new.js';
 
 const started = now();
 const MEMBERS = 200_000;
@@ -98,22 +99,9 @@ const passes = {
     return sum;
   },
 };
-const runs = { old: [], new: [] };
-// A warm-up of each first: the first pass of either pays for the compiler, not for its reads.
-let check = passes.old();
-if (passes.new() !== check) throw new Error('the two ways disagree');
-for (const name of ['old', 'new', 'new', 'old', 'old', 'new', 'new', 'old']) {
-  const t = now();
-  const sum = passes[name]();
-  const ms = now() - t;
-  if (check !== sum) throw new Error(`the two ways disagree: ${check} and ${sum}`);
-  runs[name].push(round(ms));
-  log(`${name}: ${round(ms)} ms for ${MEMBERS} members`);
-}
-const best = (values) => values.reduce((a, b) => Math.min(a, b), Infinity);
-const ratio = round(best(runs.new) / best(runs.old), 3);
+const { runs, bestOld, bestNew, ratio } = oldAgainstNew(passes, `${MEMBERS} members`);
 saveResult('dividend-input-read', started, { base, members: MEMBERS, runs, ratio }, [
-  { metric: 'per-member input, old (private str)', target: null, actual: best(runs.old), unit: 'ms', pass: null },
-  { metric: 'per-member input, typed reader', target: null, actual: best(runs.new), unit: 'ms', pass: null },
+  { metric: 'per-member input, old (private str)', target: null, actual: bestOld, unit: 'ms', pass: null },
+  { metric: 'per-member input, typed reader', target: null, actual: bestNew, unit: 'ms', pass: null },
   { metric: 'typed / old (best of four each)', target: null, actual: ratio, unit: 'ratio', pass: null },
 ]);

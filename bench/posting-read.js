@@ -7,7 +7,8 @@
 // ten an annulation, two register versions each), a warm-up of each, then rounds interleaved old/new/new/old twice, the
 // best of each kept. No target: evidence that the typed read costs these reports nothing worth a copy of the rules.
 // `node bench/posting-read.js` (built code: `npx tsc -b services` first).
-import { built, log, now, rng, round, saveResult } from './lib.js';
+import { built, now, rng, saveResult } from './lib.js';
+import { oldAgainstNew } from './support/old-new.js';
 
 const started = now();
 const POSTINGS = 300_000;
@@ -115,32 +116,19 @@ const passes = {
     return sum;
   },
 };
-const runs = { old: [], new: [] };
-// A warm-up of each first: the first pass of either pays for the compiler, not for its reads.
-const check = passes.old();
-if (passes.new() !== check) throw new Error('the two ways disagree');
-for (const name of ['old', 'new', 'new', 'old', 'old', 'new', 'new', 'old']) {
-  const t = now();
-  const sum = passes[name]();
-  const ms = now() - t;
-  if (check !== sum) throw new Error(`the two ways disagree: ${check} and ${sum}`);
-  runs[name].push(round(ms));
-  log(`${name}: ${round(ms)} ms for ${POSTINGS} postings`);
-}
-const best = (values) => values.reduce((a, b) => Math.min(a, b), Infinity);
-const ratio = round(best(runs.new) / best(runs.old), 3);
+const { runs, bestOld, bestNew, ratio } = oldAgainstNew(passes, `${POSTINGS} postings`);
 saveResult('posting-read', started, { postings: POSTINGS, runs, ratio }, [
   {
     metric: 'per-posting read, old (private str/int, fields as stored)',
     target: null,
-    actual: best(runs.old),
+    actual: bestOld,
     unit: 'ms',
     pass: null,
   },
   {
     metric: 'per-posting read, typed reader (readBalance)',
     target: null,
-    actual: best(runs.new),
+    actual: bestNew,
     unit: 'ms',
     pass: null,
   },
