@@ -31,9 +31,10 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { asTheProductRuns, benchEnv, built, caughtUp, latencySummary, log, now, rng, round } from './lib.js';
+import { asTheProductRuns, benchEnv, built, caughtUp, log, now, rng, round } from './lib.js';
 import { readInPages } from './support/cached-fill.js';
 import { ioCounter, threadShares, threadTimes } from './support/threads.js';
+import { cannonChild } from './support/post-load.js';
 
 if (process.argv[2] === '--cannon') {
   await cannonChild(JSON.parse(readFileSync(process.argv[3], 'utf8')));
@@ -232,39 +233,4 @@ async function stopProfile(session, file) {
   writeFileSync(file, JSON.stringify(profile));
   session.disconnect();
   log(`    CPU profile written to ${file}`);
-}
-
-/** Child process: autocannon POSTing `bodies` in turn to `path`; prints one JSON line with exact percentiles. */
-async function cannonChild({ url, token, path, bodies, connections, duration }) {
-  const { default: autocannon } = await import('autocannon');
-  let next = 0;
-  const times = [];
-  const statuses = {};
-  const instance = autocannon({
-    url,
-    connections,
-    duration,
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path, body: bodies[next++ % bodies.length] }) }],
-  });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    times.push(responseTime);
-    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-  });
-  const cpuBefore = process.cpuUsage();
-  const result = await instance;
-  const cpu = process.cpuUsage(cpuBefore);
-  console.log(
-    JSON.stringify({
-      requests: times.length,
-      durationSeconds: result.duration,
-      requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
-      cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
-      latencyMs: latencySummary(times),
-      statuses,
-      errors: result.errors,
-      timeouts: result.timeouts,
-    }),
-  );
 }

@@ -1,4 +1,4 @@
-// The POST load generators of bench/members.js, run in its child modes (`node bench/members.js --cannon <spec file>`,
+// The POST load generators of bench/members.js and bench/postings.js, run in their child modes (`node bench/members.js --cannon <spec file>`,
 // `--poster <spec file>`) so that they do not share the server's event loop; each prints one JSON line.
 import { latencySummary } from '../lib.js';
 
@@ -20,12 +20,16 @@ export async function cannonChild({ url, token, path, bodies, connections = 10, 
     times.push(responseTime);
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
+  const cpuBefore = process.cpuUsage();
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
   console.log(
     JSON.stringify({
       requests: times.length,
       durationSeconds: result.duration,
       requestsPerSecond: Math.round((times.length / result.duration) * 10) / 10,
+      // The load generator's own CPU a request (bench/postings.js prints it beside the server's).
+      cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, times.length)) * 1000) / 1000,
       latencyMs: latencySummary(times),
       statuses,
       errors: result.errors,
