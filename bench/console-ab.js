@@ -5,7 +5,7 @@
 // quartiles, their ratio, and the median phases of a load measured in the page (ms after the navigation started).
 // Usage: node bench/console-ab.js <rootA> <rootB> [loads per side, default 20]
 //   a root is a checkout with services/dist and admin-ui/dist built (ADMIN_UI_DIR_A / ADMIN_UI_DIR_B override the
-//   console directory of each side). Results: bench/results/console-ab.json.
+//   console directory of each side). Results: bench/results/console-ab.json (BENCH_CONSOLE_RESULT=<name> names it).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -174,7 +174,7 @@ try {
       .join(' ')} at the end`,
   );
   saveResult(
-    'console-ab',
+    process.env.BENCH_CONSOLE_RESULT ?? 'console-ab',
     startedAt,
     {
       loads: LOADS,

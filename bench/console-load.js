@@ -5,7 +5,8 @@
 //   - the gzip size of all JavaScript the page loaded (gzip level 6, measured here with zlib): through the sign-in,
 //     and on the signed-in first load of /users (the shell and the first screen only, issue 43).
 // Targets: users list visible in under 1 s, JavaScript of the signed-in first load at most 350 kB gzip.
-// Usage: npm run build && node bench/console-load.js   (CHROME_PATH overrides /usr/bin/chromium)
+// Usage: npm run build && node bench/console-load.js   (CHROME_PATH overrides /usr/bin/chromium; BENCH_CONSOLE_RESULT=<name>
+// names the result file, default console-load)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -231,7 +232,7 @@ try {
       'usersListVisible: from pressing Enter on the login page (argon2 sign-in included) until the users list and form are visible; ' +
       'firstLoadSignedIn: a fresh browser context without cache but with the session token, from navigating to /users until the list and form are visible',
   };
-  saveResult('console-load', startedAt, figures, [
+  saveResult(process.env.BENCH_CONSOLE_RESULT ?? 'console-load', startedAt, figures, [
     {
       metric: 'first load of /users, signed in, cold cache (median)',
       target: `< ${TARGET_MS}`,

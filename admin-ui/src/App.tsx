@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, Notification } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes } from 'react-admin';
 import { dataProvider } from './data/dataProvider';
 import { queryClient } from './data/queryClient';
 import { i18nProvider } from './i18n/i18nProvider';
 import { store } from './i18n/locale';
-import { NotFound } from './layout/AccessDenied';
 import { Guard } from './layout/Guard';
 import { Layout } from './layout/Layout';
-import { LoginPage } from './layout/LoginPage';
 import { LogoutPage } from './layout/LogoutPage';
+import { PageLoading } from './layout/PageLoading';
+import { ErrorPage, LoginPage, NotFound, Notifications } from './layout/shellParts';
 import { HOME, ROUTES } from './resources';
 import { authProvider } from './session/authProvider';
 import { loginPath, useSession } from './session/session';
@@ -65,7 +65,7 @@ export function App() {
             dashboard={DashboardPage}
             catchAll={NotFound}
             error={ErrorPage}
-            loading={LoadingPage}
+            loading={PageLoading}
             disableTelemetry
           >
             <CustomRoutes noLayout>
@@ -86,7 +86,7 @@ export function App() {
             </CustomRoutes>
           </CoreAdminUI>
         </SignedOutGate>
-        <Notification />
+        <Notifications />
       </CssBaseline>
     </AdminContext>
   );

@@ -19,7 +19,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow } from '../common/EmptyListRow';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney, parseDateText } from '../format';

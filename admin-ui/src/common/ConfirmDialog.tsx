@@ -1,56 +1,22 @@
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmDialogBody';
 
-/** A confirmation before a destructive step (exit, death, exclusion, annulation), a write with warnings, leaving unsaved changes. */
-export function ConfirmDialog({
-  open,
-  title,
-  content,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  busy = false,
-  cancelLabel,
-  testId = 'confirm-dialog',
-}: {
-  open: boolean;
-  title: string;
-  content: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  busy?: boolean;
-  /** The cancel button's text: "Cancel" unless given. */
-  cancelLabel?: string;
-  testId?: string;
-}) {
-  const translate = useTranslate();
+export type { ConfirmDialogProps } from './ConfirmDialogBody';
+
+const ConfirmDialogBody = lazy(() => import('./ConfirmDialogBody'));
+
+/**
+ * A confirmation before a destructive step (exit, death, exclusion, annulation), a write with warnings, leaving unsaved
+ * changes. Every form and the shell hold one, closed; MUI's dialog (`ConfirmDialogBody.tsx`) is loaded and drawn from
+ * the first time it opens (then kept, so it closes with its transition), not with the first screen (issue 43).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={`${testId}-title`}
-      data-testid={testId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <DialogTitle id={`${testId}-title`} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <WarningAmberIcon color="warning" />
-        {title}
-      </DialogTitle>
-      <DialogContent>
-        <Box component={typeof content === 'string' ? DialogContentText : 'div'}>{content}</Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy} data-testid="confirm-cancel" color="inherit">
-          {cancelLabel ?? translate('coop.edit.cancel')}
-        </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color="error" data-testid="confirm-ok">
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogBody {...props} />
+    </Suspense>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { TableCell, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { formatCountIn } from '../format';
 import { PER_PAGE_CHOICES, type ServerList } from '../data/useServerList';
-import { ChoiceMenu, type MenuChoice } from '../plain/ChoiceMenu';
+import { ChoiceMenu, preloadMenus, type MenuChoice } from '../plain/ChoiceMenu';
 import { Icon } from '../plain/icons';
 import { OutlinedField } from '../plain/OutlinedField';
 
@@ -66,6 +65,8 @@ function PerPageSelect({ list, labelId }: { list: ServerList<RaRecord>; labelId:
         aria-expanded={anchor ? 'true' : 'false'}
         aria-labelledby={labelId}
         onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={preloadMenus}
+        onFocus={preloadMenus}
       >
         {list.perPage}
         <Icon name="arrowDropDown" />
@@ -134,28 +135,5 @@ export function ListPagination({ list, name }: { list: ServerList<RaRecord>; nam
         </div>
       </div>
     </>
-  );
-}
-
-/** The row a list's table shows when its page came back empty (not while it loads): one cell across every column. */
-export function EmptyListRow({
-  list,
-  columns,
-  text,
-}: {
-  list: { readonly isPending: boolean; readonly data: readonly unknown[] };
-  columns: number;
-  text?: string;
-}) {
-  const translate = useTranslate();
-  if (list.isPending || list.data.length > 0) return null;
-  return (
-    <TableRow>
-      <TableCell colSpan={columns}>
-        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          {text ?? translate('coop.list.empty')}
-        </Typography>
-      </TableCell>
-    </TableRow>
   );
 }

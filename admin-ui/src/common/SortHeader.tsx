@@ -1,7 +1,6 @@
 import { TableCell, TableSortLabel, type SxProps, type Theme } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { ServerList } from '../data/useServerList';
-import { Icon } from '../plain/icons';
 
 /**
  * A column header that cycles ascending, descending, none on click (`title`: the full name of a short label; `align`:
@@ -44,39 +43,5 @@ export function SortHeader({
         {label}
       </TableSortLabel>
     </TableCell>
-  );
-}
-
-/** The same header for a plain table (`plain/plain.css`'s `cl-table`), as MUI's sort label looks. */
-export function PlainSortHeader({
-  list,
-  field,
-  label,
-  width,
-}: {
-  list: ServerList<RaRecord>;
-  field: string;
-  label: string;
-  width?: number | string;
-}) {
-  const translate = useTranslate();
-  const active = list.sort?.field === field;
-  const direction = active && list.sort?.order === 'DESC' ? 'desc' : 'asc';
-  return (
-    <th
-      style={width === undefined ? undefined : { width }}
-      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button
-        type="button"
-        className={`cl-sort${active ? ' cl-sort-active' : ''}${direction === 'asc' ? ' cl-sort-asc' : ''}`}
-        onClick={() => list.cycleSort(field)}
-        title={translate('coop.list.sortHint')}
-        data-testid={`sort-${field}`}
-      >
-        {label}
-        <Icon name="arrowDownward" />
-      </button>
-    </th>
   );
 }

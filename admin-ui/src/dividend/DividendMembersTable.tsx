@@ -1,7 +1,8 @@
 import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow } from '../common/EmptyListRow';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import type { ServerList } from '../data/useServerList';
 import { formatMoney } from '../format';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LOCALES } from '../i18n/i18nProvider';
-import { ChoiceMenu } from '../plain/ChoiceMenu';
+import { ChoiceMenu, preloadMenus } from '../plain/ChoiceMenu';
 import { Icon } from '../plain/icons';
 
 /**
@@ -25,6 +25,8 @@ export function LanguageSelect() {
         aria-expanded={anchor ? 'true' : 'false'}
         data-testid="language-button"
         onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={preloadMenus}
+        onFocus={preloadMenus}
       >
         <Icon name="translate" size="small" />
         <span className="cl-lang-label">{translate(`coop.languages.${current}`)}</span>

@@ -19,7 +19,8 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
-import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow } from '../common/EmptyListRow';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { MEMBERS_LIST } from '../data/firstLists';
 import { useServerList } from '../data/useServerList';

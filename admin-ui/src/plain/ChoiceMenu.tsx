@@ -1,17 +1,22 @@
-import { Menu, MenuItem } from '@mui/material';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { MenuChoice } from './menus';
 
-export interface MenuChoice<T> {
-  readonly value: T;
-  readonly label: ReactNode;
-  /** Further attributes of the option (a test id, `lang`). */
-  readonly attributes?: HTMLAttributes<HTMLLIElement> & Record<`data-${string}`, string>;
+export type { MenuChoice } from './menus';
+
+/** MUI's menu, loaded when a menu is first opened (`menus.tsx`, issue 43); starting it early saves the wait. */
+export const loadMenus = () => import('./menus');
+const ChoiceMenuList = lazy(loadMenus);
+
+/** For a menu's button (`onPointerEnter`, `onFocus`): the menu's code starts loading before the click. */
+export function preloadMenus(): void {
+  loadMenus().catch(() => undefined);
 }
 
 /**
  * The menu of a one-of-several choice drawn as a plain button (the language, the rows per page): MUI's menu as a
  * listbox, built only while open (`anchor` set), marking the current choice. Choosing closes it and calls `onChoose`
- * only when the choice changes.
+ * only when the choice changes. Its code comes with the first opening (or `loadMenus` when the pointer reaches the
+ * button), not with the first screen.
  */
 export function ChoiceMenu<T>({
   anchor,
@@ -31,22 +36,15 @@ export function ChoiceMenu<T>({
 }) {
   if (!anchor) return null;
   return (
-    <Menu open anchorEl={anchor} onClose={onClose} slotProps={{ list: { role: 'listbox', ...listLabel } }}>
-      {choices.map((choice) => (
-        <MenuItem
-          key={String(choice.value)}
-          selected={choice.value === current}
-          {...choice.attributes}
-          role="option"
-          aria-selected={choice.value === current}
-          onClick={() => {
-            onClose();
-            if (choice.value !== current) onChoose(choice.value);
-          }}
-        >
-          {choice.label}
-        </MenuItem>
-      ))}
-    </Menu>
+    <Suspense fallback={null}>
+      <ChoiceMenuList
+        anchor={anchor}
+        onClose={onClose}
+        choices={choices as readonly MenuChoice<unknown>[]}
+        current={current}
+        onChoose={onChoose as (value: unknown) => void}
+        listLabel={listLabel}
+      />
+    </Suspense>
   );
 }

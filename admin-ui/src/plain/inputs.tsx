@@ -1,6 +1,6 @@
-import { Menu, MenuItem } from '@mui/material';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { FieldTitle, useInput, useTranslate, ValidationError } from 'react-admin';
+import { loadMenus, preloadMenus } from './ChoiceMenu';
 import { Icon } from './icons';
 import { OutlinedField } from './OutlinedField';
 
@@ -16,6 +16,9 @@ function HelperText({ error }: { error: string | undefined }) {
   return error ? <ValidationError error={error} /> : <span dangerouslySetInnerHTML={ZERO_WIDTH_SPACE} />;
 }
 const ZERO_WIDTH_SPACE = { __html: '&#8203;' };
+
+/** MUI's menu for the multi-select, loaded when it is first opened (`menus.tsx`). */
+const MultiChoiceList = lazy(() => loadMenus().then((m) => ({ default: m.MultiChoiceList })));
 
 /** A text input (react-admin's `TextInput`), or with `password` a password input with its show/hide button (`PasswordInput`). */
 export function PlainTextInput({
@@ -147,6 +150,8 @@ export function PlainSelectArrayInput({
         aria-invalid={invalid}
         aria-describedby={`${id}-helper-text`}
         onClick={(e) => open(e.currentTarget)}
+        onPointerEnter={preloadMenus}
+        onFocus={preloadMenus}
         onKeyDown={onKeyDown}
         onBlur={anchor ? undefined : field.onBlur}
       >
@@ -167,30 +172,19 @@ export function PlainSelectArrayInput({
         readOnly
       />
       {anchor ? (
-        <Menu
-          open
-          anchorEl={anchor}
-          onClose={() => {
-            setAnchor(null);
-            field.onBlur();
-          }}
-          slotProps={{
-            list: { role: 'listbox', 'aria-multiselectable': true, 'aria-labelledby': labelId },
-            paper: { style: { minWidth: anchor.clientWidth } },
-          }}
-        >
-          {choices.map((c) => (
-            <MenuItem
-              key={c.id}
-              selected={value.includes(c.id)}
-              role="option"
-              aria-selected={value.includes(c.id)}
-              onClick={() => toggle(c.id)}
-            >
-              {c.name}
-            </MenuItem>
-          ))}
-        </Menu>
+        <Suspense fallback={null}>
+          <MultiChoiceList
+            anchor={anchor}
+            onClose={() => {
+              setAnchor(null);
+              field.onBlur();
+            }}
+            choices={choices}
+            chosen={value}
+            onToggle={toggle}
+            labelId={labelId}
+          />
+        </Suspense>
       ) : null}
     </OutlinedField>
   );

@@ -17,7 +17,8 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { denseColumns } from '../common/denseTable';
-import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow } from '../common/EmptyListRow';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';

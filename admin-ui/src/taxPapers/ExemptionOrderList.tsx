@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { EmptyListRow, ListPagination, ListSearch } from '../common/ListHeader';
+import { EmptyListRow } from '../common/EmptyListRow';
+import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
 import { useServerList } from '../data/useServerList';
 import { formatDate, formatMoney } from '../format';

@@ -1,5 +1,4 @@
-import { Alert } from '@mui/material';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { CreateBase, EditBase, Form, useEditContext, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { NEW_USER_ROLES, PASSWORD_MIN_LENGTH, grantableRoles } from '@coop/contracts/console';
@@ -11,6 +10,9 @@ import { PlainSelectArrayInput, PlainTextInput, type Choice } from '../plain/inp
 import { useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { TEXT_MAX } from '@coop/contracts/console';
+
+/** MUI's alert, for a user that could not be read: loaded then, not with the first screen (issue 43). */
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /**
  * Role options from `GET /users/options?attribute=roles` (only the roles the signed-in user may grant: the server
@@ -93,9 +95,11 @@ function EditForm() {
   if (isPending) return <PageLoading />;
   if (error || !record) {
     return (
-      <Alert severity="error" sx={{ m: 2 }}>
-        {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
-      </Alert>
+      <Suspense fallback={null}>
+        <Alert severity="error" sx={{ m: 2 }}>
+          {translate('coop.edit.loadFailed', { message: error instanceof Error ? error.message : '' })}
+        </Alert>
+      </Suspense>
     );
   }
   const username = String(record.username ?? '');

@@ -3,7 +3,7 @@ import { memo, useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ListPagination, ListSearch } from '../common/ListHeader';
-import { PlainSortHeader } from '../common/SortHeader';
+import { PlainSortHeader } from '../common/PlainSortHeader';
 import { USERS_LIST } from '../data/firstLists';
 import { useServerList, type ServerList } from '../data/useServerList';
 import { PageLoading } from '../layout/PageLoading';
