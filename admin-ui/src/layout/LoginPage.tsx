@@ -1,14 +1,19 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
+import { Icon, Spinner } from '../plain/icons';
+import { OutlinedField } from '../plain/OutlinedField';
 import { safeRedirect } from '../session/session';
 import { BottomBar } from './BottomBar';
 import { DocumentTitle } from './DocumentTitle';
 import { TopBar } from './TopBar';
+import './login.css';
 
-/** Sign in (SPEC 2, Login): Enter or the button submits; the server's message on failure; then the `redirect` target. */
+/**
+ * Sign in (SPEC 2, Login): Enter or the button submits; the server's message on failure; then the `redirect` target.
+ * Plain elements styled by `login.css` and `plain/plain.css` (decision 26), as the bars are: the page is part of the
+ * shell, which a signed-in clerk's first load then evaluates without MUI's text fields, card and alert (issue 43).
+ */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
@@ -33,84 +38,76 @@ export function LoginPage() {
     }
   };
 
+  const usernameLabel = translate('coop.login.username');
+  const passwordLabel = translate('coop.login.password');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <div className="cl-login-page">
       <DocumentTitle />
       <TopBar />
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-        <Card sx={{ width: '100%', maxWidth: 400 }} component="section" aria-labelledby="login-title">
-          <Box
-            sx={{
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-              px: 3,
-              py: 2.5,
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-            }}
-          >
-            <AccountBalanceIcon />
-            <Box>
-              <Typography variant="h6" component="div" sx={{ lineHeight: 1.2 }}>
-                {translate('coop.app.name')}
-              </Typography>
-              <Typography variant="body2" sx={{ opacity: 0.85 }}>
-                {translate('coop.app.tagline')}
-              </Typography>
-            </Box>
-          </Box>
-          <CardContent sx={{ p: 3 }}>
-            <Typography id="login-title" variant="h5" component="h1" sx={{ mb: 2 }}>
+      <main className="cl-login-main">
+        <section className="cl-card cl-login-card" aria-labelledby="login-title">
+          <div className="cl-login-brand">
+            <Icon name="accountBalance" />
+            <div>
+              <div className="cl-login-name">{translate('coop.app.name')}</div>
+              <div className="cl-login-tagline">{translate('coop.app.tagline')}</div>
+            </div>
+          </div>
+          <div className="cl-login-body">
+            <h1 id="login-title" className="cl-login-title">
               {translate('coop.login.title')}
-            </Typography>
+            </h1>
             <form onSubmit={submit} noValidate aria-label={translate('coop.login.title')}>
               {error ? (
-                <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error" role="alert">
-                  {error}
-                </Alert>
+                <div className="cl-login-error" data-testid="login-error" role="alert">
+                  <Icon name="errorOutline" />
+                  <div className="cl-login-error-text">{error}</div>
+                </div>
               ) : null}
-              <TextField
-                label={translate('coop.login.username')}
-                name="username"
-                autoComplete="username"
-                autoFocus
-                fullWidth
-                margin="normal"
-                size="medium"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
-              />
-              <TextField
-                label={translate('coop.login.password')}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                fullWidth
-                margin="normal"
-                size="medium"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
-              />
-              <Button
+              <OutlinedField id="login-username" label={usernameLabel} className="cl-login-field">
+                <input
+                  id="login-username"
+                  className="cl-field-input"
+                  name="username"
+                  autoComplete="username"
+                  autoFocus
+                  placeholder=" "
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  data-testid="login-username"
+                />
+              </OutlinedField>
+              <OutlinedField id="login-password" label={passwordLabel} className="cl-login-field">
+                <input
+                  id="login-password"
+                  className="cl-field-input"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder=" "
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  data-testid="login-password"
+                />
+              </OutlinedField>
+              <button
                 type="submit"
-                variant="contained"
-                size="large"
-                fullWidth
+                className="cl-btn cl-btn-contained cl-login-submit"
                 disabled={busy}
-                sx={{ mt: 2 }}
                 data-testid="login-submit"
-                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
+                {busy ? (
+                  <span className="cl-btn-start" aria-hidden="true">
+                    <Spinner size={18} inherit />
+                  </span>
+                ) : null}
                 {translate('coop.login.submit')}
-              </Button>
+              </button>
             </form>
-          </CardContent>
-        </Card>
-      </Box>
+          </div>
+        </section>
+      </main>
       <BottomBar />
-    </Box>
+    </div>
   );
 }

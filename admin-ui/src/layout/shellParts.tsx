@@ -1,27 +1,17 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useNotificationContext } from 'react-admin';
-import { loadLoginPage } from './loadLoginPage';
 import { PageLoading } from './PageLoading';
 
 /**
  * The shell's parts that a signed-in clerk's first screen does not show, each loaded when first needed (issue 43): the
- * sign-in page, the page for an unknown address, react-admin's error page and its notification (MUI's snackbar). The
- * shell imports these wrappers; their code and MUI's components in it stay out of the first load of a screen.
+ * page for an unknown address, react-admin's error page and its notification (MUI's snackbar). The shell imports these
+ * wrappers; their code and MUI's components in it stay out of the first load of a screen. (The sign-in page stays in
+ * the shell, drawn in plain elements: loaded on demand it made the signed-out first visit wait for it, decision 228.)
  */
 
-const LazyLoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
 const LazyNotFound = lazy(() => import('./AccessDenied').then((m) => ({ default: m.NotFound })));
 const LazyError = lazy(() => import('./raError'));
 const LazyNotification = lazy(() => import('./raNotification'));
-
-/** The sign-in page (`/login`); a signed-out start has begun its download in `early.ts`. */
-export function LoginPage() {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <LazyLoginPage />
-    </Suspense>
-  );
-}
 
 /** No page at this address. */
 export function NotFound() {
