@@ -9,7 +9,7 @@
  * The reminders of one day are one sending: they share its run id, so the console downloads their letters together.
  */
 import { DEFAULT_PAYMENT_TERMS, memberStream, type MemberEvent } from '@coop/contracts';
-import { dueOf } from '@coop/projections';
+import { dueOf } from '@coop/projections/share-payments';
 import { evolveMemberStream } from '../kernel/member-stream.js';
 import {
   addDays,

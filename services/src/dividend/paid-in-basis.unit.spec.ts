@@ -6,7 +6,8 @@ import {
   type ReadDocument,
   type RecordedEvent,
 } from '@coop/contracts';
-import { dividendInputsProjector, readDividendInput, type DividendInputDocument } from '@coop/projections';
+import { dividendInputsProjector } from '@coop/projections';
+import { readDividendInput, type DividendInputDocument } from '@coop/projections/dividend';
 import { calculateDividend, memberBasis } from './domain/engine/index.js';
 import { toMemberInput } from './queries/member-input.js';
 

@@ -10,7 +10,7 @@ import {
   type DirectDebitCollectionDocument,
   type DirectDebitPaymentDocument,
   type MandateDocument,
-} from '@coop/projections';
+} from '@coop/projections/direct-debits';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
