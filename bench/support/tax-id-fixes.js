@@ -40,7 +40,9 @@ export async function enterMissingTaxIds(url, auth, errors) {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ ...member, ...change, confirmWarnings: true }),
     });
-    if (res.status !== 200) throw new Error(`PUT /members/${member.id}: ${res.status} ${await res.text()}`);
+    // 202: saved, not yet in the read models (they are busy); the caller waits for them before it reads again.
+    if (res.status !== 200 && res.status !== 202)
+      throw new Error(`PUT /members/${member.id}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
   const concerned = (code) => errors.find((e) => e.code === code)?.members ?? [];
