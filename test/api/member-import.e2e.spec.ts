@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import type {
@@ -9,122 +8,29 @@ import type {
   ImportRecordDto,
   ImportResultDto,
   MemberDto,
-  TaskDto,
 } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setTerms } from './support/members.js';
-import { ended, until } from './support/tasks.js';
+import {
+  SHARE,
+  IBAN_1,
+  IBAN_2,
+  BAD_IBAN,
+  binary,
+  csv,
+  MEMBER_HEADERS,
+  memberLine,
+  POSTING_HEADERS,
+  cleanCsv,
+  upload,
+  members,
+} from './support/member-import.js';
 
 /*
  * The import of a member register through the API (issue 29): templates, inspection, the dry run with its problems
  * (CSV in German formats, XLSX in English), the problems workbook, the all-or-nothing write, the same files twice,
- * administrators only, another cooperative untouched, and the tasks above IMPORT_SYNC_ROWS.
+ * administrators only, another cooperative untouched. The tasks above IMPORT_SYNC_ROWS: member-import-tasks.e2e.spec.ts.
  */
-
-const SHARE = 10_000;
-const IBAN_1 = 'DE89370400440532013000';
-const IBAN_2 = 'DE02120300000000202051';
-const BAD_IBAN = 'DE00370400440532013000';
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-/** A CSV in Excel's German dialect: semicolons, German numbers and dates. */
-const csv = (rows: readonly (readonly string[])[]): Buffer =>
-  Buffer.from(rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
-
-const MEMBER_HEADERS = [
-  'Mitgliedsnummer',
-  'Anrede',
-  'Briefanrede',
-  'Name / Firma',
-  'Vorname',
-  'Geburtsdatum',
-  'Rechtsform',
-  'Familienstand',
-  'Straße',
-  'Hausnummer',
-  'PLZ',
-  'Ort',
-  'Bundesland',
-  'Bank',
-  'IBAN',
-  'BIC',
-  'Eintrittsdatum',
-  'Zulassungsdatum',
-  'Anzahl Anteile',
-];
-const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [
-  String(nr),
-  'Frau',
-  'female',
-  name,
-  'Anna',
-  '12.04.1980',
-  'natürliche Person',
-  'ledig',
-  'Lindenweg',
-  '7',
-  '12345',
-  'Musterstadt',
-  'by',
-  'Musterbank',
-  iban,
-  'COBADEFFXXX',
-  '15.01.2020',
-  '20.01.2020',
-  String(shares),
-];
-const POSTING_HEADERS = [
-  'Mitgliedsnummer',
-  'Buchungsnummer',
-  'Buchungsart',
-  'Anzahl',
-  'Betrag (EUR)',
-  'Datum',
-  'Zulassungsdatum',
-  'Gegenmitglied',
-];
-
-/** Two members: member 1 subscribes 3 shares and 2 more (holding 5), member 2 comes in with its members sheet's 2 shares. */
-function cleanCsv(first = 1): { name: string; bytes: Buffer }[] {
-  return [
-    {
-      name: 'mitglieder.csv',
-      bytes: csv([MEMBER_HEADERS, memberLine(first, 'Müller', IBAN_1, 5), memberLine(first + 1, 'Schmidt', IBAN_2, 2)]),
-    },
-    {
-      name: 'buchungen.csv',
-      bytes: csv([
-        POSTING_HEADERS,
-        [String(first), 'B1', '0', '3', '300,00', '15.01.2020', '20.01.2020', ''],
-        [String(first), 'B2', '1', '2', '200,00', '01.03.2021', '01.03.2021', ''],
-      ]),
-    },
-  ];
-}
-
-const upload = (
-  http: App,
-  token: string,
-  path: string,
-  files: readonly { name: string; bytes: Buffer }[],
-  mapping?: unknown,
-): request.Test => {
-  let req = request(http).post(path).set(auth(token));
-  for (const f of files) req = req.attach('files', f.bytes, f.name);
-  if (mapping !== undefined) req = req.field('mapping', JSON.stringify(mapping));
-  return req;
-};
-
-const members = async (http: App, token: string): Promise<MemberDto[]> => {
-  const res = await request(http).get('/api/v1/members?limit=100').set(auth(token));
-  return res.status === 204 ? [] : (res.body as MemberDto[]);
-};
-
 describe('the import of a member register (issue 29)', () => {
   let t: TestApp;
   let other: { token: string; cooperativeId: string };
@@ -428,58 +334,5 @@ describe('the import of a member register (issue 29)', () => {
       message: 'Unsupported Media Type',
       errors: [{ field: null, template: 'requestFailed', parameters: { 0: '415' } }],
     });
-  });
-});
-
-describe('the import as tasks above IMPORT_SYNC_ROWS (issue 29)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp({ IMPORT_SYNC_ROWS: '3' });
-    await setTerms(t.http, t.adminToken, t.cooperativeId, SHARE, 1);
-  });
-  afterAll(async () => t.close());
-
-  it('runs the dry run and the write as tasks, with their results, the problems workbook and a notification', async () => {
-    const files = cleanCsv(1);
-    const dry = await upload(t.http, t.adminToken, '/api/v1/import/dry-run?lang=en', files);
-    expect(dry.status).toBe(202);
-    const dryTask = await until(t.http, t.adminToken, (dry.body as { taskId: string }).taskId, ended);
-    expect(dryTask).toMatchObject({
-      kind: 'memberImportDryRun',
-      state: 'completed',
-      summary: { members: 2, importProblems: 0 },
-    });
-    const json = dryTask.files.find((f) => f.name === 'import-dry-run.json')!;
-    const result = await request(t.http)
-      .get(`/api/v1/tasks/${dryTask.id}/files/${json.fileId}`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse(binary);
-    expect(JSON.parse((result.body as Buffer).toString('utf8'))).toMatchObject({
-      canWrite: true,
-      summary: { members: 2 },
-    });
-    expect(dryTask.files.map((f) => f.name)).toContain('import-problems.xlsx');
-    expect(await members(t.http, t.adminToken)).toEqual([]);
-
-    const write = await upload(t.http, t.adminToken, '/api/v1/import', files);
-    expect(write.status).toBe(202);
-    const task: TaskDto = await until(t.http, t.adminToken, (write.body as { taskId: string }).taskId, ended);
-    expect(task).toMatchObject({ kind: 'memberImport', state: 'completed', summary: { written: 1, members: 2 } });
-    expect((await members(t.http, t.adminToken)).map((m) => m.memberNr).sort()).toEqual([1, 2]);
-    const notifications = await request(t.http).get('/api/v1/notifications').set(auth(t.adminToken));
-    expect(JSON.stringify(notifications.body)).toContain('taskCompleted');
-
-    // The uploaded files are gone once the tasks ended.
-    const stored = await t.running.storage.events.readStream(`imports-${t.cooperativeId}`);
-    expect(stored.map((e) => e.type)).toEqual([
-      'RegisterImportStarted',
-      'RegisterImportChunkWritten',
-      'RegisterImported',
-    ]);
-    const again = await upload(t.http, t.adminToken, '/api/v1/import', files);
-    const second = await until(t.http, t.adminToken, (again.body as { taskId: string }).taskId, ended);
-    expect(second).toMatchObject({ state: 'completed', summary: { written: 0 } });
-    expect(await t.running.storage.events.readStream(`imports-${t.cooperativeId}`)).toHaveLength(3);
   });
 });

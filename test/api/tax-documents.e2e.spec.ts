@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import {
   taxCertificatesStream,
   type DividendDto,
@@ -10,64 +9,15 @@ import {
 } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, posted } from './support/members.js';
 import { createOrder, THIS_YEAR } from './support/tax-papers.js';
+import { LAST, PAYMENT, ORDER_DATES, binary, pdf, holder, expectedLines } from './support/tax-documents.js';
 
 /*
  * The tax documents of a closure through the API (issue 25; DOMAIN.md 5, 6): a member's certificate and then all of
  * them, read back as text and compared with the closure to the cent; the issue register (original, then replacement);
  * the large-closure path through the `taxCertificates` task (the limit lowered to 2 members); the KapESt return as CSV
- * read back and as PDF.
+ * read back and as PDF. A name outside Latin-1 on a certificate: tax-certificate-names.e2e.spec.ts.
  */
-const LAST = THIS_YEAR - 1;
-const PAYMENT = `${THIS_YEAR}-01-15`;
-const ORDER_DATES = { date: `${THIS_YEAR}-01-02`, startDate: `${THIS_YEAR}-01-01`, endDate: `${THIS_YEAR}-12-31` };
-
-const eur = (cents: number): string =>
-  `${Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-const pdf = (http: App, token: string, path: string): request.Test =>
-  request(http).get(path).set(auth(token)).buffer(true).parse(binary);
-
-async function holder(
-  http: App,
-  token: string,
-  grossCents: number,
-  overrides: Record<string, unknown>,
-): Promise<MemberDto> {
-  const m = await createMember(http, token, {
-    entryDate: `${LAST}-01-01`,
-    approvalDate: `${LAST}-01-01`,
-    interestBegin: `${LAST}-01-01`,
-    ...overrides,
-  });
-  await posted(http, token, {
-    member: m.id,
-    type: 1,
-    amount: grossCents * 10,
-    quantity: grossCents,
-    date: `${LAST}-01-01`,
-    approvalDate: `${LAST}-01-01`,
-    interestBegin: `${LAST}-01-01`,
-  });
-  return m;
-}
-
-/** The figures a certificate must show for a member, as the closure recorded them. */
-const expectedLines = (m: DividendMemberDto): string[] => [
-  eur(m.dividend),
-  eur(m.exemptions),
-  eur(m.dividendTax),
-  eur(m.solidarityTax),
-  eur(m.churchTax),
-];
-
 describe('tax documents: certificates and the KapESt return of a closure', () => {
   let t: TestApp;
   let closure: DividendDto;
@@ -406,51 +356,4 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
         .status,
     ).toBe(404);
   });
-});
-
-describe('tax certificates: a name outside Latin-1 (Turkish, Polish, Czech letters) printed as it is', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startApp();
-    const terms = await request(t.http)
-      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
-      .set(auth(t.adminToken))
-      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
-    expect(terms.status).toBe(200);
-  }, 60_000);
-  afterAll(async () => t.close());
-
-  it('names the member exactly so in the address and as the creditor of the income', async () => {
-    const yilmaz = await holder(t.http, t.adminToken, 10_000, {
-      name: 'Yılmaz',
-      givenName: 'Łukasz Čapek-Şahin',
-      street: 'Győrer Straße',
-      streetHomeNumber: '3',
-      zipCode: '10115',
-      city: 'Berlin',
-    });
-    const res = await request(t.http)
-      .post('/api/v1/dividend/store')
-      .set(auth(t.adminToken))
-      .send({
-        year: String(LAST),
-        type: 'percent',
-        amount: '10',
-        decision_date: `${THIS_YEAR}-01-10`,
-        payment_date: PAYMENT,
-      });
-    expect(res.status).toBe(201);
-    const closure = res.body as DividendDto;
-    const text = (
-      await pdfPages(
-        (await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${yilmaz.id}`).expect(200))
-          .body as Buffer,
-      )
-    ).flat();
-    expect(text).toEqual(expect.arrayContaining(['Łukasz Čapek-Şahin Yılmaz', 'Győrer Straße 3']));
-    expect(text).toContain(
-      `Gläubiger der Kapitalerträge: Łukasz Čapek-Şahin Yılmaz (Mitgliedsnummer ${yilmaz.memberNr})`,
-    );
-  }, 60_000);
 });
