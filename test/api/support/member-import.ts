@@ -3,7 +3,7 @@ import type { App } from 'supertest/types.js';
 import type { MemberDto } from '@coop/contracts';
 import { auth } from './app.js';
 
-/** The member import's API specs (member-import.e2e, member-import-tasks.e2e): clean files, uploads, the members read. */
+/** The member import's API spec (member-import.e2e.spec.ts): clean files, uploads, the members read. */
 export const SHARE = 10_000;
 export const IBAN_1 = 'DE89370400440532013000';
 export const IBAN_2 = 'DE02120300000000202051';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import type { DividendMemberDto, MemberDto } from '@coop/contracts';
-import { auth } from './app.js';
+import type { DividendDto, DividendMemberDto, MemberDto } from '@coop/contracts';
+import { auth, validCooperative, type TestApp } from './app.js';
 import { createMember, posted } from './members.js';
-import { THIS_YEAR } from './tax-papers.js';
+import { createOrder, THIS_YEAR } from './tax-papers.js';
 
-/** The tax documents' API specs (tax-documents.e2e, tax-certificate-names.e2e): holders, PDFs and the figures shown. */
+/** The tax documents' API specs (tax-documents.e2e.spec.ts): holders, PDFs and the figures shown. */
 export const LAST = THIS_YEAR - 1;
 export const PAYMENT = `${THIS_YEAR}-01-15`;
 export const ORDER_DATES = {
@@ -58,3 +58,60 @@ export const expectedLines = (m: DividendMemberDto): string[] => [
   eur(m.solidarityTax),
   eur(m.churchTax),
 ];
+
+/**
+ * Shares of 10 cents; three holders (plain, with church tax in Bavaria, with an exemption order of 200 €) and last
+ * year's closure at 10 %, with its three members.
+ */
+export async function closedWithThreeHolders(
+  t: TestApp,
+): Promise<{ closure: DividendDto; m: Record<string, MemberDto> }> {
+  const m: Record<string, MemberDto> = {};
+  const terms = await request(t.http)
+    .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+    .set(auth(t.adminToken))
+    .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+  expect(terms.status).toBe(200);
+  m.plain = await holder(t.http, t.adminToken, 12_345, {
+    name: 'Eins',
+    givenName: 'Jürgen',
+    street: 'Hauptstraße',
+    streetHomeNumber: '1a',
+    zipCode: '10115',
+    city: 'Berlin',
+  });
+  m.church = await holder(t.http, t.adminToken, 100_000, {
+    name: 'Weiß',
+    givenName: 'Anna',
+    state: 'by',
+    churchId: 'rk',
+    churchTaxRate: '8',
+  });
+  m.order = await holder(t.http, t.adminToken, 50_000, {
+    name: 'Drei',
+    givenName: 'Olaf',
+    manualTaxId: '86095742719',
+  });
+  await createOrder(t.http, t.adminToken, {
+    member: m.order.id,
+    type: 0,
+    joint: false,
+    spouse: null,
+    amount: 20_000,
+    ...ORDER_DATES,
+  });
+  const res = await request(t.http)
+    .post('/api/v1/dividend/store')
+    .set(auth(t.adminToken))
+    .send({
+      year: String(LAST),
+      type: 'percent',
+      amount: '10',
+      decision_date: `${THIS_YEAR}-01-10`,
+      payment_date: PAYMENT,
+    });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  const closure = res.body as DividendDto;
+  expect(closure.members).toHaveLength(3);
+  return { closure, m };
+}
