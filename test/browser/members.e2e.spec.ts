@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
 import {
   choose,
   chooseLanguage,
@@ -13,24 +12,9 @@ import {
   waitForText,
   where,
 } from './support/console.js';
+import { MEMBER_ID, waitForDialog, waitForHolding } from './support/member-pages.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
-
-/** Waits until the confirmation dialog has faded in (for a sharp screenshot). */
-async function waitForDialog(page: Page): Promise<void> {
-  await page.waitForSelector(tid('confirm-dialog'), { visible: true });
-  await page.waitForFunction(() => {
-    const container = document.querySelector('[data-testid="confirm-dialog"] .MuiDialog-container');
-    return !!container && getComputedStyle(container).opacity === '1';
-  });
-}
-
-const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
-
-/** The shares held, from the dashboard's actions card ("5 shares · 1.250,00 €"). */
-async function waitForHolding(page: Page, text: string): Promise<void> {
-  await waitForText(page, tid('member-holding'), text);
-}
 
 describe('members and postings', () => {
   let product: Product;
