@@ -23,6 +23,7 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
     method: 'Zahlungsweg',
     reference: 'Verwendungszweck oder Quittungsnr.',
   },
+  passedOn: '%{amount} davon mit übertragenen Anteilen weitergegeben: der Erwerber schuldet sie',
   subscriptionOf: '%{type} vom %{date}, %{shares}',
   shares: '%{smart_count} Anteil |||| %{smart_count} Anteile',
   reminders: { 1: 'Erste Mahnung', 2: 'Zweite Mahnung', 3: 'Letzte Mahnung' },

@@ -24,6 +24,7 @@ export const sharePaymentsEn = {
     method: 'Received by',
     reference: 'Remittance text or receipt no.',
   },
+  passedOn: '%{amount} of it passed on with shares transferred: their receiver owes it',
   subscriptionOf: '%{type} of %{date}, %{shares}',
   shares: '%{smart_count} share |||| %{smart_count} shares',
   reminders: { 1: 'First reminder', 2: 'Second reminder', 3: 'Last reminder' },
