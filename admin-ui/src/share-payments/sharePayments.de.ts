@@ -36,6 +36,7 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   recordText: 'Eine Zahlung auf eine Zeichnung oder zuerst auf die ältesten offenen.',
   oldestFirst: 'Die ältesten offenen zuerst',
   subscriptionOpen: 'Zeichnung vom %{date} (%{outstanding} offen)',
+  transferOpen: 'Durch Übertragung übernommene Anteile vom %{date} (%{outstanding} offen)',
   recorded: 'Zahlung erfasst',
   cancel: 'Abbrechen',
   instalmentLine: '%{date}: %{amount} (gezahlt %{paid})',

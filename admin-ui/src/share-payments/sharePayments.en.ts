@@ -42,6 +42,7 @@ export const sharePaymentsEn = {
   recordText: 'A payment on one subscription, or on the oldest outstanding ones first.',
   oldestFirst: 'The oldest outstanding first',
   subscriptionOpen: 'Subscription of %{date} (%{outstanding} outstanding)',
+  transferOpen: 'Shares taken by transfer of %{date} (%{outstanding} outstanding)',
   recorded: 'Payment recorded',
   cancel: 'Cancel',
   instalmentLine: '%{date}: %{amount} (paid %{paid})',
