@@ -135,6 +135,12 @@ describe('members and postings', () => {
     await waitForText(page, tid('save'), 'Save');
     await page.waitForSelector('input[name="quantity"]');
     await fill(page, 'input[name="quantity"]', '1');
+    // The preview names what moves (§ 76 GenG, decision 265): a holding paid in full moves the share's whole amount.
+    await waitForText(
+      page,
+      tid('transfer-preview-moves'),
+      'Geschäftsguthaben moving with the shares: 250,00 € of 250,00 €',
+    );
     // The target typed exactly as the lookup labels it ("<number> Berger, Bernd", words in either order found too) is chosen.
     const targetNr = ((await product.api(`/members/${targetId}`, { token })).body as { memberNr: number }).memberNr;
     await page.click(tid('balance-transferTo'));

@@ -20,8 +20,7 @@ export const balancesDe: Messages<typeof balancesEn> = {
     annulled: 'storniert',
     annulment: 'Storno einer Buchung',
     transfer: {
-      moves:
-        'Mit den Anteilen übertragenes Geschäftsguthaben: %{paid} von %{nominal} (übertragen wird das Eingezahlte, nicht der Nennbetrag)',
+      moves: 'Mit den Anteilen übertragenes Geschäftsguthaben: %{paid} von %{nominal}',
       receiverOwes: 'Auf die übernommenen Anteile schuldet der Erwerber noch %{owed}',
       staysOwed: 'Auf die verbleibenden Anteile schuldet das Mitglied noch %{owed}',
     },

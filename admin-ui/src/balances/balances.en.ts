@@ -18,8 +18,7 @@ export const balancesEn = {
     annulled: 'annulled',
     annulment: 'annulment of a posting',
     transfer: {
-      moves:
-        'Geschäftsguthaben moving with the shares: %{paid} of %{nominal} (what was paid in moves, not the nominal amount)',
+      moves: 'Geschäftsguthaben moving with the shares: %{paid} of %{nominal}',
       receiverOwes: 'The receiver will owe %{owed} on the shares taken',
       staysOwed: 'The member still owes %{owed} on the shares it keeps',
     },
