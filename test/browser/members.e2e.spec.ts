@@ -12,7 +12,7 @@ import {
   waitForText,
   where,
 } from './support/console.js';
-import { MEMBER_ID, waitForDialog, waitForHolding } from './support/member-pages.js';
+import { MEMBER_ID, waitForDialog, waitForHolding, waitForTransferMoves } from './support/member-pages.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -93,8 +93,7 @@ describe('members and postings', () => {
     await waitForHolding(page, '5 shares');
     await waitForText(page, tid('member-sum-balance'), '1.250,00 €');
 
-    // Transfer 1 share: without a target the console says so under the field before saving (nothing is sent), in
-    // English and German.
+    // Transfer 1 share: without a target the console says so under the field before saving (nothing sent), en and de.
     const postings: string[] = [];
     const notePosting = (request: { method(): string; url(): string }) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances')
@@ -119,6 +118,8 @@ describe('members and postings', () => {
     await waitForText(page, tid('save'), 'Save');
     await page.waitForSelector('input[name="quantity"]');
     await fill(page, 'input[name="quantity"]', '1');
+    // The preview names what moves (§ 76 GenG, decision 265): a holding paid in full moves the share's whole amount.
+    await waitForTransferMoves(page, '250,00 € of 250,00 €');
     // The target typed exactly as the lookup labels it ("<number> Berger, Bernd", words in either order found too) is chosen.
     const targetNr = ((await product.api(`/members/${targetId}`, { token })).body as { memberNr: number }).memberNr;
     await page.click(tid('balance-transferTo'));

@@ -1,11 +1,12 @@
-import type {
-  Instalment,
-  MembersErased,
-  MemberEvent,
-  ReadDocument,
-  RecordedEvent,
-  SharePaymentMemberEvent,
-  WriteOp,
+import {
+  SUBSCRIPTION_TYPES,
+  type Instalment,
+  type MembersErased,
+  type MemberEvent,
+  type ReadDocument,
+  type RecordedEvent,
+  type SharePaymentMemberEvent,
+  type WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
@@ -16,14 +17,16 @@ export * from './share-dues-schedule.js';
 
 /*
  * The dues on subscribed shares (issue 45; share-payment-events.ts `ShareDueView`): one document per subscription (a
- * type 0 or 1 posting) not annulled, id = its balance id, in SHARE_DUES while something is outstanding and in
- * SHARE_DUES_SETTLED once it is paid in full (decision 266). What was paid follows the member stream's evolve
+ * type 0 or 1 posting, or an incoming transfer 4, which owes what did not come paid with its shares; decision 265) not
+ * annulled, id = its balance id, in SHARE_DUES while something is outstanding and in SHARE_DUES_SETTLED once it is paid
+ * in full (decision 266). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) lowers the giver's dues it
+ * names, its annulation gives them back. What was paid follows the member stream's evolve
  * (kernel/member-stream.ts): `SharesPosted.paid` (absent: the amount), raised by each `SharePaymentReceived`, lowered by
  * each `SharePaymentReturned`, set by a register correction (`SharePaymentCorrected`). The member's number and name are
  * kept per member (SHARE_DUE_MEMBERS) and copied onto the dues when posted, as the postings do.
  */
 
-const SUBSCRIPTIONS = new Set<number>([0, 1]);
+const SUBSCRIPTIONS = new Set<number>(SUBSCRIPTION_TYPES);
 
 /** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name (as the members' list). */
 function displayName(names: {
@@ -62,8 +65,10 @@ function keysOf(event: Handled): DocKey[] {
     case 'MemberDataChanged':
       return [memberKey(event.data.memberId)];
     case 'SharesPosted':
+      if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.type) ? [memberKey(event.data.memberId)] : [];
     case 'PostingAnnulled':
+      if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.originalType) ? dueKeys(event.data.annulPeer) : [];
     case 'SharePaymentCorrected':
     case 'InstalmentPlanSet':
@@ -94,6 +99,7 @@ function withPaid(
     amount,
     paid,
     paidWhenPosted,
+    passedOn: passedOnOf(due),
     plan: instalments,
   });
   return { ...due, paid, plan: instalments, instalments: schedule, outstanding, dueSince, ...extra, position };
@@ -127,11 +133,32 @@ function placed(before: StoredDue | undefined, due: ReadDocument): WriteOp[] {
 const planOf = (due: ReadDocument): readonly Instalment[] | null =>
   Array.isArray(due.plan) ? (due.plan as Instalment[]) : null;
 const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
+const passedOnOf = (due: ReadDocument): number => (typeof due.passedOn === 'number' ? due.passedOn : 0);
+
+/**
+ * The giver's dues after a transfer passed unpaid parts on (`sign` 1) or its annulation gave them back (-1): each named
+ * due's `passedOn` moves by its part (decision 265).
+ */
+function passOn(
+  parts: readonly { readonly balanceId: string; readonly amount: number }[],
+  sign: 1 | -1,
+  current: (key: DocKey) => ReadDocument | undefined,
+  position: string,
+): WriteOp[] {
+  return parts.flatMap((part) => {
+    const stored = storedDue(current, part.balanceId);
+    if (!stored) return [];
+    const due = stored.doc;
+    const passed = { passedOn: passedOnOf(due) + sign * part.amount };
+    return placed(stored, withPaid({ ...due, ...passed }, paidOf(due), planOf(due), position));
+  });
+}
 
 export const shareDuesProjector: Projector = {
   collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
-  // 2: the dues paid in full moved to SHARE_DUES_SETTLED (decision 266).
-  version: 2,
+  // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
+  // moved to SHARE_DUES_SETTLED (decision 266).
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -165,6 +192,8 @@ export const shareDuesProjector: Projector = {
       }
       case 'SharesPosted': {
         const d = event.data;
+        if (d.passedOn !== undefined) return passOn(d.passedOn, 1, current, position);
+        if (!SUBSCRIPTIONS.has(d.type)) return [];
         const member = current(memberKey(d.memberId));
         const paid = d.paid ?? d.amount;
         const due: ReadDocument = {
@@ -178,6 +207,7 @@ export const shareDuesProjector: Projector = {
           quantity: d.quantity,
           amount: d.amount,
           paidWhenPosted: paid,
+          passedOn: 0,
           reminderLevel: 0,
           position,
         };
@@ -185,6 +215,7 @@ export const shareDuesProjector: Projector = {
         return placed(undefined, withPaid(due, paid, null, position));
       }
       case 'PostingAnnulled': {
+        if (event.data.passedOn !== undefined) return passOn(event.data.passedOn, -1, current, position);
         // An annulled subscription owes nothing.
         const stored = storedDue(current, event.data.annulPeer);
         return stored ? [{ kind: 'delete', collection: stored.collection, id: event.data.annulPeer }] : [];

@@ -193,6 +193,58 @@ describe('share_dues projector (issue 45)', () => {
     expect(due(store, 'b1')).toBeUndefined();
   });
 
+  it('a transfer of shares not fully paid: the giver’s due falls by what passed on, the receiver owes it (decision 265)', () => {
+    const transfer = { shareCost: 25_000, date: '2026-03-01', approvalDate: '2026-03-01', interestBegin: '2026-03-01' };
+    const outgoing = recorded('SharesPosted', {
+      ...transfer,
+      memberId: 'm-1',
+      balanceId: 'b-out',
+      type: 3,
+      quantity: 2,
+      amount: -50_000,
+      transferTo: 'm-2',
+      transferPeer: 'b-in',
+      paid: -10_000,
+      passedOn: [{ balanceId: 'b0', amount: 40_000 }],
+    });
+    const taken = recorded('SharesPosted', {
+      ...transfer,
+      memberId: 'm-2',
+      balanceId: 'b-in',
+      type: 4,
+      quantity: 2,
+      amount: 50_000,
+      transferFrom: 'm-1',
+      transferPeer: 'b-out',
+      paid: 10_000,
+    });
+    expect(shareDuesProjector.keys(outgoing)).toEqual([
+      { collection: SHARE_DUES.name, id: 'b0' },
+      { collection: SHARE_DUES_SETTLED.name, id: 'b0' },
+    ]);
+    const store = run(shareDuesProjector, [admitted, subscription, plan, outgoing, taken]);
+    // 4 shares, 100 € paid: 2 leave with the 100 €; the 400 € of their price passed on cover the first instalments.
+    expect(due(store, 'b0')).toMatchObject({ amount: 100_000, paid: 10_000, passedOn: 40_000, outstanding: 50_000 });
+    expect(due(store, 'b0')!.dueSince).toBe('2026-05-01');
+    expect(due(store, 'b-in')).toMatchObject({ type: 4, amount: 50_000, paid: 10_000, outstanding: 40_000 });
+    expect(due(store, 'b-in')!.dueSince).toBe('2026-03-01');
+    const annulled = recorded('PostingAnnulled', {
+      memberId: 'm-1',
+      balanceId: 'b-annul',
+      annulPeer: 'b-out',
+      originalType: 3,
+      quantity: 2,
+      amount: 50_000,
+      date: '2026-03-02',
+      approvalDate: null,
+      interestBegin: null,
+      paid: 10_000,
+      passedOn: [{ balanceId: 'b0', amount: 40_000 }],
+    });
+    const back = run(shareDuesProjector, [admitted, subscription, plan, outgoing, taken, annulled]);
+    expect(due(back, 'b0')).toMatchObject({ passedOn: 0, outstanding: 90_000, dueSince: '2026-02-01' });
+  });
+
   it('a register correction sets what was paid; an erasure blanks the name', () => {
     const corrected = recorded('SharePaymentCorrected', {
       memberId: 'm-1',

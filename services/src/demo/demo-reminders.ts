@@ -42,6 +42,7 @@ function duesOf(sim: Sim, levels: ReminderState['levels']): DueSubscription[] {
         amount: p.amount,
         paid: p.payment,
         paidWhenPosted: p.paidWhenPosted,
+        passedOn: p.passedOn,
         plan: p.instalments,
       });
       return {

@@ -17,3 +17,8 @@ export const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
 export async function waitForHolding(page: Page, text: string): Promise<void> {
   await waitForText(page, tid('member-holding'), text);
 }
+
+/** The transfer form's preview of the Geschäftsguthaben that moves with the shares ("<moved> of <price>", decision 265). */
+export async function waitForTransferMoves(page: Page, amounts: string): Promise<void> {
+  await waitForText(page, tid('transfer-preview-moves'), `Geschäftsguthaben moving with the shares: ${amounts}`);
+}

@@ -29,6 +29,7 @@ export function toShareDueDto(doc: ShareDueDocument): ShareDueDto {
     amount: doc.amount,
     paid: doc.paid,
     paidWhenPosted: doc.paidWhenPosted,
+    passedOn: doc.passedOn,
     outstanding: doc.outstanding,
     dueSince: doc.dueSince,
     instalments: doc.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
