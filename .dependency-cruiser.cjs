@@ -47,10 +47,15 @@ module.exports = {
         "(`/tax-papers`) the tax-papers area's (`exemptionOrderDocuments`, `nonAssessmentDocuments`), the settlements " +
         "(`/settlements`) the settlements area's (`settlementDocuments`; decision 257), the dues (`/share-payments`) the " +
         "share payments area's (`shareDues`), the approval numbers (`/elma-numbers`) their area's " +
-        '(`elmaNumberDocuments`, `approvalNumberOf`; decision 258). Each entry under projections/src/owned/ is named for its ' +
-        'owning area, and the main `@coop/projections` index exports none of their collections (decision 262; ' +
-        'test/architecture/dependency-rules.int.spec.ts). No exceptions: the import run reads members through ' +
-        'memberDocuments too (decision 260).',
+        "(`elmaNumberDocuments`, `approvalNumberOf`; decision 258), the tasks (`/tasks`) the tasks area's " +
+        "(`taskDocuments`, `toTaskDto`, `completedTasks`), the member statistics (`/members`) the members area's " +
+        "(`memberStatistics`, `postingSumsAsOf`), the church-data origins (`/church-tax`) the church-tax area's " +
+        '(`churchTaxOrigins`; decision 263); the notifications, bank statements, direct debits, imports, payment ' +
+        "reminders and terms, users and the calculation's inputs are read by their owners alone (the sign-in, no area, " +
+        'reads the credentials). Each entry under projections/src/owned/ is named for its owning area, and the main ' +
+        '`@coop/projections` index exports no collection at all, only the read store, the runner and the projectors ' +
+        '(decisions 262, 263; test/architecture/dependency-rules.int.spec.ts). No exceptions: the import run reads ' +
+        'members through memberDocuments too (decision 260).',
       severity: 'error',
       from: {
         path: AREA,

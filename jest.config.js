@@ -21,7 +21,7 @@ const common = {
     '^@coop/contracts/console$': '<rootDir>/contracts/src/console.ts',
     '^@coop/projections$': '<rootDir>/projections/src/index.ts',
     '^@coop/projections/mongo$': '<rootDir>/projections/src/mongo.ts',
-    '^@coop/projections/(members|cooperatives|dividend|share-payments|elma-numbers|share-ledger|tax-papers|settlements)$':
+    '^@coop/projections/(members|cooperatives|dividend|share-payments|elma-numbers|share-ledger|tax-papers|settlements|tasks|notifications|church-tax|bank-statements|direct-debits|member-import|payment-reminders|users)$':
       '<rootDir>/projections/src/owned/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -27,7 +27,7 @@ const js = ts.transpileModule(source.toString(), {
 writeFileSync(oldFile, js);
 const old = await import(oldFile);
 const fresh = await built('services/dist/dividend/queries/member-input.js');
-const { readDividendInput } = await built('projections/dist/index.js');
+const { readDividendInput } = await built('projections/dist/owned/dividend.js');
 
 const random = rng(44);
 const stored = Array.from({ length: MEMBERS }, (_, i) =>

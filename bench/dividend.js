@@ -67,7 +67,7 @@ const PAGE = 25;
 const pagePath = `${calcPath}&offset=0&limit=${PAGE}`;
 
 const started = now();
-const { DIVIDEND_INPUTS } = await built('projections/dist/index.js');
+const { DIVIDEND_INPUTS } = await built('projections/dist/owned/dividend.js');
 
 log(
   `the fill (kept in bench/.data/ or made now by the demo generator): ${MEMBERS} members, about ${POSTINGS} postings`,

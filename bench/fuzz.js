@@ -1,8 +1,8 @@
 // Bad input at volume (issue 28): 10,000 generated requests to every route of the OpenAPI document, through the same
-// generator and checks as `npm test`'s few hundred (test/api/fuzz-requests.ts, seeded). The requests are written in
-// TypeScript and run on the compiled product as the API tests do, so this script runs that suite under jest with
-// FUZZ_REQUESTS and reads the figures it writes: requests, 5xx, dropped connections, refusals outside the error format,
-// refusals that stored an event. Targets: none of the last four.
+// generator and checks as `npm test`'s few hundred (test/api/fuzz-requests.ts and fuzz-answers.ts, seeded). The
+// requests are written in TypeScript and run on the compiled product as the API tests do, so this script runs that
+// suite under jest with FUZZ_REQUESTS and reads the figures it writes: requests, 5xx, dropped connections, refusals
+// outside the error format, refusals that stored an event. Targets: none of the last four.
 // `node bench/fuzz.js` (BENCH_FUZZ_REQUESTS, BENCH_FUZZ_SEED to change the count and the seed).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { storeProbe } from './store-probe.js';
  * once, in bench/.data/ (`services/dist/rebuild.js`, as `npm run projections:rebuild`), timed and noted in its fill.json.
  */
 export async function dividendReadModels(keptDir) {
-  const { DIVIDEND_INPUTS } = await built('projections/dist/index.js');
+  const { DIVIDEND_INPUTS } = await built('projections/dist/owned/dividend.js');
   const { MEMBERS: MEMBERS_COLLECTION } = await built('projections/dist/owned/members.js');
   const probe = storeProbe(keptDir);
   const inputs = probe.documents(DIVIDEND_INPUTS.name);

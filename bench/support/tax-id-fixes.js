@@ -1,5 +1,6 @@
-// What a clerk does before closing when the calculation names members whose exemption order needs a tax id they lack
-// (`taxIdMissing`) or a joint order whose spouse's tax id is missing (`spouseTaxIdMissing`): enters the ids in the
+// What a clerk does before closing when the calculation names members whose exemption order or non-assessment
+// certificate needs a tax id they lack (`taxIdMissing`, `nvTaxIdMissing`) or a joint order whose spouse's tax id is
+// missing (`spouseTaxIdMissing`): enters the ids in the
 // members' master data through the API (`GET` then `PUT /api/v1/members/{id}`, as the console's form sends the record).
 // The demo generator gives some married couples a joint order while one of them has no tax id, so its fills need this
 // before a closure can be made. The ids are made up, with valid check digits, from a seeded PRNG.
@@ -18,9 +19,9 @@ function taxIdFrom(random) {
 }
 
 /**
- * Enters the tax ids the calculation's `errors` ask for; answers `{ members, requests, ms }` (members changed, requests
- * sent). A `taxIdMissing` member gets a `manualTaxId`; a `spouseTaxIdMissing` member gets its spouse's id as
- * `spouseTaxId` (the spouse member's own id, new or old, or a new one when the spouse is not a member).
+ * Enters the tax ids the calculation's `errors` ask for; answers `{ members, requests, ms }` (members named, requests
+ * sent). A `taxIdMissing` or `nvTaxIdMissing` member gets a `manualTaxId`; for a `spouseTaxIdMissing` member the spouse
+ * member without a tax id gets one, or the member a `spouseTaxId` when the spouse is not a member.
  */
 export async function enterMissingTaxIds(url, auth, errors) {
   const t0 = performance.now();
@@ -40,24 +41,40 @@ export async function enterMissingTaxIds(url, auth, errors) {
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ ...member, ...change, confirmWarnings: true }),
     });
-    if (res.status !== 200) throw new Error(`PUT /members/${member.id}: ${res.status} ${await res.text()}`);
+    // 202: saved, not yet in the read models (they are busy); the caller waits for them before it reads again.
+    if (res.status !== 200 && res.status !== 202)
+      throw new Error(`PUT /members/${member.id}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
   const concerned = (code) => errors.find((e) => e.code === code)?.members ?? [];
-  for (const id of concerned('taxIdMissing')) {
+  const ownTaxId = (member) =>
+    [member.manualTaxId, member.taxId].find((t) => typeof t === 'string' && /^[1-9]/.test(t));
+  const giveTaxId = async (member) => {
     const taxId = taxIdFrom(random);
-    await putMember(await getMember(id), { manualTaxId: taxId });
-    given.set(id, taxId);
+    await putMember(member, { manualTaxId: taxId });
+    given.set(member.id, taxId);
+    return taxId;
+  };
+  // An exemption order's holder and a non-assessment certificate's holder (NV 100) without a tax id get one.
+  for (const id of [...concerned('taxIdMissing'), ...concerned('nvTaxIdMissing')]) {
+    if (!given.has(id)) await giveTaxId(await getMember(id));
   }
+  // A joint order's other spouse: a member keeps one tax id, its own (issue 43), so a spouse who is a member without
+  // one gets it in its own record; a spouse who is not a member is entered on the order's holder as `spouseTaxId`.
   for (const id of concerned('spouseTaxIdMissing')) {
     const member = await getMember(id);
-    let spouseTaxId = member.spouse ? given.get(member.spouse) : undefined;
-    if (!spouseTaxId && member.spouse) {
-      const spouse = await getMember(member.spouse);
-      spouseTaxId = [spouse.taxId, spouse.manualTaxId].find((t) => typeof t === 'string' && /^[1-9]/.test(t));
+    if (!member.spouse) {
+      await putMember(member, { spouseTaxId: taxIdFrom(random) });
+      continue;
     }
-    await putMember(member, { spouseTaxId: spouseTaxId ?? taxIdFrom(random) });
+    if (given.has(member.spouse)) continue;
+    const spouse = await getMember(member.spouse);
+    if (!ownTaxId(spouse)) await giveTaxId(spouse);
   }
-  const members = new Set([...concerned('taxIdMissing'), ...concerned('spouseTaxIdMissing')]).size;
+  const members = new Set([
+    ...concerned('taxIdMissing'),
+    ...concerned('nvTaxIdMissing'),
+    ...concerned('spouseTaxIdMissing'),
+  ]).size;
   return { members, requests, ms: Math.round(performance.now() - t0) };
 }

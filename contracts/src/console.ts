@@ -192,6 +192,7 @@ export type {
 } from './http/share-payments.js';
 export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
 export { proposePlan } from './instalments.js';
+export { transferSplit, type GiverDue, type PassedOnDue, type TransferSplit } from './share-transfer.js';
 export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';
 export type {
   PaymentReminderDto,

@@ -65,6 +65,7 @@ export * from './share-payment-templates.js';
 export * from './creditor-id.js';
 export * from './http/share-payments.js';
 export * from './instalments.js';
+export * from './share-transfer.js';
 export * from './share-payment-limits.js';
 export * from './euro-text.js';
 export * from './exact-decimal.js';

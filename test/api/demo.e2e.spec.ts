@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import {
   allowanceLimit,
   businessToday,
@@ -20,32 +19,11 @@ import {
   type SettlementTermsDto,
   type ShareDueDto,
 } from '@coop/contracts';
-import { DemoRefusedError, fillDemo, type DemoSummary } from '../../services/src/demo/demo.js';
+import type { DemoSummary } from '../../services/src/demo/demo.js';
 import { auth, startApp, type TestApp } from './support/app.js';
+import { all, MEMBERS, sum, signed, fillAndRead } from './support/demo.js';
 
-/** Every item of a list endpoint, page by page. */
-async function all<T>(http: App, token: string, path: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await request(http).get(`${path}${sep}limit=1000&offset=${offset}`).set(auth(token));
-    if (res.status === 204) return out;
-    expect(res.status).toBe(200);
-    out.push(...(res.body as T[]));
-    if ((res.body as T[]).length < 1000) return out;
-  }
-}
-
-/**
- * Members of the demo under test: enough that some ends are pending on any day of the year (the demo cooperative's
- * notice period is two years, so every notice of the last year or two is still to take effect).
- */
-const MEMBERS = 120;
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-/** Shares a posting adds to the holding (negative for the types that take shares away). */
-const signed = (b: BalanceDto): number =>
-  b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity;
-
+// What the demo holds; that a filled store is refused and that the fill is deterministic: demo-fill.e2e.spec.ts.
 describe('demo data (npm run demo) through the API', () => {
   let t: TestApp;
   let summary: DemoSummary;
@@ -56,17 +34,7 @@ describe('demo data (npm run demo) through the API', () => {
 
   beforeAll(async () => {
     t = await startApp();
-    summary = await fillDemo(t.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
-    members = await all<MemberDto>(t.http, t.adminToken, '/api/v1/members');
-    balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
-    histories = new Map();
-    for (const m of members) {
-      histories.set(
-        m.id,
-        (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200))
-          .body as MemberHistoryEntry[],
-      );
-    }
+    ({ summary, members, balances, histories } = await fillAndRead(t));
   }, 90_000);
   afterAll(async () => t.close());
 
@@ -422,35 +390,5 @@ describe('demo data (npm run demo) through the API', () => {
       .get(`/api/v1/payment-reminders/${mine[0]!.runId}/letters.pdf`)
       .set(auth(t.adminToken));
     expect([letters.status, letters.headers['content-type']]).toEqual([200, 'application/pdf']);
-  });
-
-  it('refuses to run on a store that has members, and writes nothing', async () => {
-    const head = await t.running.storage.events.headPosition();
-    await expect(fillDemo(t.running, { members: 5 })).rejects.toThrow(DemoRefusedError);
-    expect(await t.running.storage.events.headPosition()).toBe(head);
-  });
-
-  it('is deterministic: the same seed gives the same members and postings', async () => {
-    const again = await startApp();
-    try {
-      await fillDemo(again.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
-      const members2 = await all<MemberDto>(again.http, again.adminToken, '/api/v1/members');
-      const pick = (m: MemberDto): unknown[] => [
-        m.id,
-        m.memberNr,
-        m.name,
-        m.givenName,
-        m.iban,
-        m.shareAmount,
-        m.exitDate,
-      ];
-      expect(members2.map(pick)).toEqual(members.map(pick));
-      const balances2 = await all<BalanceDto>(again.http, again.adminToken, '/api/v1/balances');
-      expect(balances2.map((b) => [b.id, b.type, b.amount, b.date])).toEqual(
-        balances.map((b) => [b.id, b.type, b.amount, b.date]),
-      );
-    } finally {
-      await again.close();
-    }
   });
 });

@@ -1,71 +1,28 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
-import type { DividendDto, DividendMemberDto, DividendYearDto, MemberDto } from '@coop/contracts';
+import type { DividendDto, DividendYearDto, MemberDto } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, posted, validMember } from './support/members.js';
-import { createNonAssessment, createOrder, THIS_YEAR, validNonAssessment } from './support/tax-papers.js';
+import { validMember } from './support/members.js';
+import { createOrder } from './support/tax-papers.js';
+import {
+  calc,
+  EARLIER,
+  figures,
+  holder,
+  LAST,
+  ORDER_DATES,
+  params,
+  store,
+  TAX_IDS,
+  templates,
+  workedExamples,
+} from './support/dividend.js';
 
 /*
  * The annual dividend through the API (issue 23): every refusal with its template, a full closure of a small
- * cooperative whose members reproduce DOMAIN.md's worked examples WE-1 to WE-9 (and so the return of WE-12) to the cent,
- * a second payout in the same calendar year continuing an exemption order, two closures of one year at once, tenancy.
- *
- * Figures: a share costs 10 cents and the dividend is 10 %, so a holding of 10 × the gross gives the gross of the
- * example; the members' shares bear dividend from 1 January of last year (a whole year, 30E/360).
+ * cooperative whose members reproduce DOMAIN.md's worked examples WE-1 to WE-9 (and so the return of WE-12) to the cent
+ * (support/dividend.ts), a second payout in the same calendar year continuing an exemption order, two closures of one
+ * year at once, tenancy. The refusal of bad parameters, which needs no members, is in dividend-refusals.e2e.spec.ts.
  */
-const LAST = THIS_YEAR - 1;
-const EARLIER = THIS_YEAR - 2;
-const DECISION = `${THIS_YEAR}-01-10`;
-const PAYMENT = `${THIS_YEAR}-01-15`;
-const ORDER_DATES = { date: `${THIS_YEAR}-01-02`, startDate: `${THIS_YEAR}-01-01`, endDate: `${THIS_YEAR}-12-31` };
-const params = (year: number, extra: Record<string, string> = {}): Record<string, string> => ({
-  year: String(year),
-  type: 'percent',
-  amount: '10',
-  decision_date: DECISION,
-  payment_date: PAYMENT,
-  ...extra,
-});
-const TAX_IDS = [
-  '86095742719',
-  '47036892816',
-  '65929970489',
-  '57549285017',
-  '25768131411',
-  '12345678911',
-  '98765432198',
-];
-
-const calc = (http: App, token: string, query: Record<string, string>): request.Test =>
-  request(http).get('/api/v1/dividend/calc').query(query).set(auth(token));
-const store = (http: App, token: string, body: Record<string, string>): request.Test =>
-  request(http).post('/api/v1/dividend/store').set(auth(token)).send(body);
-const templates = (res: request.Response): [string | null, string, Record<string, string>][] =>
-  (res.body as { errors: { field: string | null; template: string; parameters: Record<string, string> }[] }).errors.map(
-    (e) => [e.field, e.template, e.parameters],
-  );
-
-/** A member holding `euros` × 10 of shares from 1 January of last year (a gross of `euros` at 10 %). */
-async function holder(
-  http: App,
-  token: string,
-  grossCents: number,
-  overrides: Record<string, unknown> = {},
-): Promise<MemberDto> {
-  return createMember(http, token, {
-    entryDate: `${LAST}-01-01`,
-    approvalDate: `${LAST}-01-01`,
-    interestBegin: `${LAST}-01-01`,
-    shareAmount: grossCents,
-    ...overrides,
-  });
-}
-
-const figures = (m: DividendMemberDto | undefined) =>
-  m
-    ? [m.dividend, m.exemptions, m.taxRelevantAmount, m.dividendTax, m.solidarityTax, m.churchTax, m.paymentAmount]
-    : null;
-
 describe('dividend: calculation and the year’s closure', () => {
   let t: TestApp;
   let otherAdmin: string;
@@ -108,113 +65,7 @@ describe('dividend: calculation and the year’s closure', () => {
   });
 
   it('sets up members reproducing the worked examples', async () => {
-    const terms = await request(t.http)
-      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
-      .set(auth(t.adminToken))
-      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
-    expect(terms.status).toBe(200);
-    const http = t.http;
-    const token = t.adminToken;
-    // WE-1: no order, no church tax, 123.45.
-    m.we1 = await holder(http, token, 12_345, { name: 'Eins', manualTaxId: TAX_IDS[0] });
-    // WE-2: church tax 9 % (NRW), 1,000.00.
-    m.we2 = await holder(http, token, 100_000, { name: 'Zwei', state: 'nw', churchId: 'ev', churchTaxRate: '9' });
-    // WE-3: church tax 8 % (Bavaria), 1,000.00.
-    m.we3 = await holder(http, token, 100_000, { name: 'Drei', state: 'by', churchId: 'rk', churchTaxRate: '8' });
-    // WE-4: a 300 € order, 500.00.
-    m.we4 = await holder(http, token, 50_000, { name: 'Vier', manualTaxId: TAX_IDS[1] });
-    await createOrder(http, token, {
-      member: m.we4.id,
-      type: 0,
-      joint: false,
-      spouse: null,
-      amount: 30_000,
-      ...ORDER_DATES,
-    });
-    // WE-5: a joint 600 € order of spouses H (450.00, paid first: the lower member number) and W (250.00).
-    m.we5h = await holder(http, token, 45_000, {
-      name: 'Fünf',
-      givenName: 'Hans',
-      civilStatus: 1,
-      manualTaxId: TAX_IDS[2],
-    });
-    m.we5w = await holder(http, token, 25_000, {
-      name: 'Fünf',
-      givenName: 'Wera',
-      civilStatus: 1,
-      manualTaxId: TAX_IDS[3],
-      spouse: m.we5h.id,
-      spouseTaxId: TAX_IDS[2],
-    });
-    const linked = await request(http)
-      .put(`/api/v1/members/${m.we5h.id}`)
-      .set(auth(token))
-      .send(
-        validMember({
-          name: 'Fünf',
-          givenName: 'Hans',
-          civilStatus: 1,
-          manualTaxId: TAX_IDS[2],
-          spouse: m.we5w.id,
-          spouseTaxId: TAX_IDS[3],
-          entryDate: `${LAST}-01-01`,
-          approvalDate: `${LAST}-01-01`,
-          interestBegin: `${LAST}-01-01`,
-        }),
-      );
-    expect(linked.status).toBe(200);
-    await createOrder(http, token, {
-      member: m.we5h.id,
-      type: 0,
-      joint: true,
-      spouse: m.we5w.id,
-      amount: 60_000,
-      ...ORDER_DATES,
-    });
-    // WE-6: a non-assessment certificate (type 100), 800.00; a natural person's NV is reported by tax id (issue 43).
-    m.we6 = await holder(http, token, 80_000, { name: 'Sechs', manualTaxId: '51234568505' });
-    await createNonAssessment(http, token, validNonAssessment(m.we6.id, { type: 100 }));
-    // WE-7: a GmbH, 1,234.56.
-    const firm = {
-      legalForm: 1,
-      postalSalutation: 'company',
-      salutation: null,
-      givenName: null,
-      birthDate: null,
-      civilStatus: null,
-    };
-    m.we7 = await holder(http, token, 123_456, { name: 'Sieben GmbH', ...firm });
-    // WE-8: a tax-exempt body with a § 44a Abs. 8 certificate (type 60), 1,000.00.
-    m.we8 = await holder(http, token, 100_000, { name: 'Acht Verband', ...firm });
-    await createNonAssessment(http, token, validNonAssessment(m.we8.id, { type: 60 }));
-    // WE-9: a 200 € order, church tax 9 %; 140.00 of the order used by an earlier payout this year, then 180.00.
-    m.we9 = await holder(http, token, 14_000, {
-      name: 'Neun',
-      state: 'he',
-      churchId: 'lt',
-      churchTaxRate: '9',
-      manualTaxId: TAX_IDS[4],
-      entryDate: `${EARLIER - 1}-01-01`,
-      approvalDate: `${EARLIER - 1}-01-01`,
-      interestBegin: `${EARLIER - 1}-01-01`,
-    });
-    await posted(http, token, {
-      member: m.we9.id,
-      type: 1,
-      amount: 40_000,
-      quantity: 4_000,
-      date: `${LAST}-01-01`,
-      approvalDate: `${LAST}-01-01`,
-      interestBegin: `${LAST}-01-01`,
-    });
-    await createOrder(http, token, {
-      member: m.we9.id,
-      type: 0,
-      joint: false,
-      spouse: null,
-      amount: 20_000,
-      ...ORDER_DATES,
-    });
+    Object.assign(m, await workedExamples(t.http, t.adminToken, t.cooperativeId));
   }, 60_000);
 
   it('closes the year before last first (a payout this calendar year): WE-9’s first 140.00 use the order', async () => {
@@ -294,62 +145,6 @@ describe('dividend: calculation and the year’s closure', () => {
       closing: false,
       dividendId: null,
     });
-  });
-
-  it('refuses missing dates, the current year, and bad parameters field by field', async () => {
-    expect(
-      templates(await store(t.http, t.adminToken, params(LAST, { decision_date: '', payment_date: '' })).expect(400)),
-    ).toEqual([
-      ['decision_date', 'missingDecisionDate', {}],
-      ['payment_date', 'missingPaymentDate', {}],
-    ]);
-    expect(templates(await store(t.http, t.adminToken, params(THIS_YEAR)).expect(400))).toEqual([
-      ['year', 'currentYearClosure', {}],
-    ]);
-    expect(
-      (await calc(t.http, t.adminToken, params(THIS_YEAR)).expect(200)).body.errors.map(
-        (e: { template: string }) => e.template,
-      ),
-    ).toEqual(['currentYearClosure']);
-    expect(
-      templates(
-        await calc(t.http, t.adminToken, {
-          year: 'x',
-          type: 'gift',
-          amount: '-1',
-          decision_date: '1.1.2025',
-          payment_date: '',
-        }).expect(400),
-      ),
-    ).toEqual([
-      ['year', 'invalidNumber', {}],
-      ['type', 'invalidChoice', {}],
-      ['amount', 'invalidNumber', {}],
-      ['decision_date', 'invalidDate', {}],
-    ]);
-    // Decision 241: the query is read by the request class: over-long text is refused as too long before it is read, a
-    // total's limit is named as money (decision 237), and a percentage's trailing zeros add no decimals.
-    const long = '4'.repeat(21);
-    expect(templates(await calc(t.http, t.adminToken, { year: long, amount: long }).expect(400))).toEqual([
-      ['year', 'tooLong', { 0: '20' }],
-      ['amount', 'tooLong', { 0: '20' }],
-    ]);
-    expect(
-      templates(
-        await store(t.http, t.adminToken, params(LAST, { type: 'amount', amount: '1000000000,01' })).expect(400),
-      ),
-    ).toEqual([['amount', 'amountAtMost', { 0: '1.000.000.000,00' }]]);
-    expect((await calc(t.http, t.adminToken, params(LAST, { amount: '10,000000' })).expect(200)).body).toMatchObject({
-      type: 'percent',
-      resolved: '10',
-      percent: '10.0000',
-    });
-    const today = (
-      await calc(t.http, t.adminToken, { year: String(LAST), type: 'amount', amount: '333,33' }).expect(200)
-    ).body as DividendDto;
-    expect(today).toMatchObject({ type: 'amount', resolved: '33333', amount: 33_333 });
-    expect(today.paymentDate).toBe(today.decisionDate);
-    expect(today.dividend + today.residue).toBe(33_333);
   });
 
   it('refuses members without a tax id for their exemption order or NV 100, and a joint order without the spouse’s tax id, naming them', async () => {

@@ -1,15 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import {
-  emptyFigures,
-  failureLine,
-  fuzzRequests,
-  hasErrorFormat,
-  runFuzz,
-  send,
-  type FuzzFigures,
-} from './fuzz-requests.js';
+import { emptyFigures, failureLine, hasErrorFormat, runFuzz, send, type FuzzFigures } from './fuzz-answers.js';
+import { fuzzRequests } from './fuzz-requests.js';
 import { fuzzTarget, type FuzzTarget } from './fuzz-setup.js';
 
 /**

@@ -1,30 +1,16 @@
 import request from 'supertest';
 import type { SettlementCheckDto, SettlementDto, SettlementTermsDto, ShareDto } from '@coop/contracts';
-import type { App } from 'supertest/types.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
-import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
+import { pain001Violations, parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, DATES, posted, setTerms } from './support/members.js';
+import { createMember, DATES, posted } from './support/members.js';
+import { at, sepa, leaversOf2025, settlementsOf } from './support/settlements.js';
 
 /**
  * Issue 42: settling with those who leave (§ 73 GenG). The ends of 2025 (notice, partial termination, death) are
  * listed for 2025 with their deadline; the payout is recorded once per end, a death only with the heirs' account, a
  * correction reverses it; another cooperative's members never show; the roles are the dividend closure's.
  */
-const sepa = (http: App, token: string, query: string): request.Test =>
-  request(http)
-    .get(`/api/v1/settlements/sepa?${query}`)
-    .set(auth(token))
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
-    });
-const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
-  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
-
 describe('settlements: the due list, the payout, the correction', () => {
   let t: TestApp;
   let exitId: string;
@@ -32,45 +18,11 @@ describe('settlements: the due list, the payout, the correction', () => {
   let deathId: string;
   let deceased: string;
   let transferred: string;
-  const list = async (token = t.adminToken, year = 2025): Promise<SettlementDto[]> => {
-    const res = await request(t.http).get(`/api/v1/settlements?year=${year}`).set(auth(token));
-    if (res.status === 204) return [];
-    expect(res.status).toBe(200);
-    return res.body as SettlementDto[];
-  };
+  const list = (token = t.adminToken, year = 2025): Promise<SettlementDto[]> => settlementsOf(t.http, token, year);
 
   beforeAll(async () => {
     t = await startApp();
-    await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    const leaver = await createMember(t.http, t.adminToken, { name: 'Geher', shareAmount: 4 });
-    const exit = await posted(t.http, t.adminToken, { member: leaver.id, type: 8, ...DATES, noticeDate: '2025-06-01' });
-    exitId = `${leaver.id}.${exit.id}`;
-    const partial = await createMember(t.http, t.adminToken, { name: 'Teilkündiger', shareAmount: 5 });
-    const p = await posted(t.http, t.adminToken, {
-      member: partial.id,
-      type: 2,
-      quantity: 2,
-      ...DATES,
-      noticeDate: '2025-05-02',
-    });
-    partialId = `${partial.id}.${p.id}`;
-    const dead = await createMember(t.http, t.adminToken, { name: 'Verstorben', shareAmount: 2 });
-    deceased = dead.id;
-    const death = await posted(t.http, t.adminToken, { member: dead.id, type: 6, ...DATES, noticeDate: '2025-03-10' });
-    deathId = `${dead.id}.${death.id}`;
-    // § 76: a transfer of shares is no end with a settlement.
-    const giver = await createMember(t.http, t.adminToken, { name: 'Übertrager', shareAmount: 2 });
-    const taker = await createMember(t.http, t.adminToken, { name: 'Übernehmerin', shareAmount: 1 });
-    transferred = giver.id;
-    await posted(t.http, t.adminToken, {
-      member: giver.id,
-      type: 3,
-      quantity: 1,
-      transferTo: taker.id,
-      ...DATES,
-      date: '2025-06-01',
-      approvalDate: '2025-06-01',
-    });
+    ({ exitId, partialId, deathId, deceased, transferred } = await leaversOf2025(t));
   });
   afterAll(async () => t.close());
 

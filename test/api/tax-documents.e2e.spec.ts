@@ -1,5 +1,4 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import {
   taxCertificatesStream,
   type DividendDto,
@@ -10,8 +9,8 @@ import {
 } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, posted } from './support/members.js';
-import { createOrder, THIS_YEAR } from './support/tax-papers.js';
+import { THIS_YEAR } from './support/tax-papers.js';
+import { LAST, PAYMENT, binary, pdf, holder, expectedLines, closedWithThreeHolders } from './support/tax-documents.js';
 
 /*
  * The tax documents of a closure through the API (issue 25; DOMAIN.md 5, 6): a member's certificate and then all of
@@ -19,55 +18,6 @@ import { createOrder, THIS_YEAR } from './support/tax-papers.js';
  * the large-closure path through the `taxCertificates` task (the limit lowered to 2 members); the KapESt return as CSV
  * read back and as PDF.
  */
-const LAST = THIS_YEAR - 1;
-const PAYMENT = `${THIS_YEAR}-01-15`;
-const ORDER_DATES = { date: `${THIS_YEAR}-01-02`, startDate: `${THIS_YEAR}-01-01`, endDate: `${THIS_YEAR}-12-31` };
-
-const eur = (cents: number): string =>
-  `${Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-const pdf = (http: App, token: string, path: string): request.Test =>
-  request(http).get(path).set(auth(token)).buffer(true).parse(binary);
-
-async function holder(
-  http: App,
-  token: string,
-  grossCents: number,
-  overrides: Record<string, unknown>,
-): Promise<MemberDto> {
-  const m = await createMember(http, token, {
-    entryDate: `${LAST}-01-01`,
-    approvalDate: `${LAST}-01-01`,
-    interestBegin: `${LAST}-01-01`,
-    ...overrides,
-  });
-  await posted(http, token, {
-    member: m.id,
-    type: 1,
-    amount: grossCents * 10,
-    quantity: grossCents,
-    date: `${LAST}-01-01`,
-    approvalDate: `${LAST}-01-01`,
-    interestBegin: `${LAST}-01-01`,
-  });
-  return m;
-}
-
-/** The figures a certificate must show for a member, as the closure recorded them. */
-const expectedLines = (m: DividendMemberDto): string[] => [
-  eur(m.dividend),
-  eur(m.exemptions),
-  eur(m.dividendTax),
-  eur(m.solidarityTax),
-  eur(m.churchTax),
-];
-
 describe('tax documents: certificates and the KapESt return of a closure', () => {
   let t: TestApp;
   let closure: DividendDto;
@@ -77,52 +27,9 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   beforeAll(async () => {
     t = await startApp({ TAX_CERTIFICATES_SYNC_LIMIT: '2' });
     restricted = (await userWith(t.http, t.adminToken, 'tax-documents-restricted', ['ROLE_RESTRICTED_USER'])).token;
-    const terms = await request(t.http)
-      .put(`/api/v1/cooperatives/${t.cooperativeId}`)
-      .set(auth(t.adminToken))
-      .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
-    expect(terms.status).toBe(200);
-    m.plain = await holder(t.http, t.adminToken, 12_345, {
-      name: 'Eins',
-      givenName: 'Jürgen',
-      street: 'Hauptstraße',
-      streetHomeNumber: '1a',
-      zipCode: '10115',
-      city: 'Berlin',
-    });
-    m.church = await holder(t.http, t.adminToken, 100_000, {
-      name: 'Weiß',
-      givenName: 'Anna',
-      state: 'by',
-      churchId: 'rk',
-      churchTaxRate: '8',
-    });
-    m.order = await holder(t.http, t.adminToken, 50_000, {
-      name: 'Drei',
-      givenName: 'Olaf',
-      manualTaxId: '86095742719',
-    });
-    await createOrder(t.http, t.adminToken, {
-      member: m.order.id,
-      type: 0,
-      joint: false,
-      spouse: null,
-      amount: 20_000,
-      ...ORDER_DATES,
-    });
-    const res = await request(t.http)
-      .post('/api/v1/dividend/store')
-      .set(auth(t.adminToken))
-      .send({
-        year: String(LAST),
-        type: 'percent',
-        amount: '10',
-        decision_date: `${THIS_YEAR}-01-10`,
-        payment_date: PAYMENT,
-      });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    closure = res.body as DividendDto;
-    expect(closure.members).toHaveLength(3);
+    const closed = await closedWithThreeHolders(t);
+    closure = closed.closure;
+    Object.assign(m, closed.m);
   }, 60_000);
   afterAll(async () => t.close());
 

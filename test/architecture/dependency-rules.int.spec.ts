@@ -133,6 +133,32 @@ const CASES: readonly Case[] = [
     from: `services/src/settlements/queries/${TAG}/closed-years.ts`,
     to: 'projections/src/owned/dividend.ts',
   },
+  // The last collections of the main index have owners too (issue 44, decision 263): the routes that queue a task, the
+  // FSA report and the data protection read tasks through the tasks area, the dashboard the member statistics through
+  // the members area, the data protection church-data origins through the church-tax area; the rest are read by their
+  // owners alone.
+  ...['exports/http', 'fsak/queries', 'data-protection/commands'].map((at) => ({
+    rule: 'read-model-through-its-owner',
+    from: `services/src/${at}/${TAG}/task.ts`,
+    to: 'projections/src/owned/tasks.ts',
+  })),
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/dashboards/http/${TAG}/dashboard.ts`,
+    to: 'projections/src/owned/members.ts',
+  },
+  {
+    rule: 'read-model-through-its-owner',
+    from: `services/src/data-protection/commands/${TAG}/church-data.ts`,
+    to: 'projections/src/owned/church-tax.ts',
+  },
+  ...['notifications', 'bank-statements', 'direct-debits', 'member-import', 'payment-reminders', 'users'].map(
+    (owner) => ({
+      rule: 'read-model-through-its-owner',
+      from: `services/src/${TAG}-a/queries/${owner}.ts`,
+      to: `projections/src/owned/${owner}.ts`,
+    }),
+  ),
 ];
 
 /** Imports the rules allow: another area through its entry or its read entry, the kernel from a domain. */
@@ -142,6 +168,9 @@ const ALLOWED: readonly Omit<Case, 'rule'>[] = [
   { from: `services/src/${TAG}-c/domain/c.decider.ts`, to: 'services/src/kernel/money.ts' },
   { from: `services/src/cooperatives/${TAG}/c.reads.ts`, to: 'projections/src/owned/cooperatives.ts' },
   { from: `services/src/share-ledger/${TAG}/c.reads.ts`, to: 'services/src/members/reads.ts' },
+  { from: `services/src/tasks/${TAG}/c.reads.ts`, to: 'projections/src/owned/tasks.ts' },
+  // The sign-in is no area: it reads the credentials itself.
+  { from: `services/src/auth/${TAG}/c.ts`, to: 'projections/src/owned/users.ts' },
 ];
 
 let options: ICruiseOptions;
@@ -234,6 +263,15 @@ describe('dependency rules', () => {
       for (const name of collections(owned)) if (main.has(name)) leaked.push(`${name} (/${area})`);
     }
     expect(leaked).toEqual([]);
+  });
+
+  it("the main @coop/projections index exports no collection at all: each is its owning area's", async () => {
+    // Issue 44, decision 263: a collection with no owned entry is read from the main index by any area, unseen.
+    const main = (await import('@coop/projections')) as Record<string, unknown>;
+    const collections = Object.entries(main).flatMap(([name, v]) =>
+      typeof v === 'object' && v !== null && 'fields' in v && 'name' in v ? [name] : [],
+    );
+    expect(collections).toEqual([]);
   });
 
   // The real tree is cruised by `npm run depcheck`, the step of `npm test` before Jest (not cruised twice here).

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
 import {
   choose,
   chooseLanguage,
@@ -13,24 +12,9 @@ import {
   waitForText,
   where,
 } from './support/console.js';
+import { MEMBER_ID, waitForDialog, waitForHolding, waitForTransferMoves } from './support/member-pages.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
-
-/** Waits until the confirmation dialog has faded in (for a sharp screenshot). */
-async function waitForDialog(page: Page): Promise<void> {
-  await page.waitForSelector(tid('confirm-dialog'), { visible: true });
-  await page.waitForFunction(() => {
-    const container = document.querySelector('[data-testid="confirm-dialog"] .MuiDialog-container');
-    return !!container && getComputedStyle(container).opacity === '1';
-  });
-}
-
-const MEMBER_ID = /^\/member\/([0-9a-f-]{36})$/;
-
-/** The shares held, from the dashboard's actions card ("5 shares · 1.250,00 €"). */
-async function waitForHolding(page: Page, text: string): Promise<void> {
-  await waitForText(page, tid('member-holding'), text);
-}
 
 describe('members and postings', () => {
   let product: Product;
@@ -109,8 +93,7 @@ describe('members and postings', () => {
     await waitForHolding(page, '5 shares');
     await waitForText(page, tid('member-sum-balance'), '1.250,00 €');
 
-    // Transfer 1 share: without a target the console says so under the field before saving (nothing is sent), in
-    // English and German.
+    // Transfer 1 share: without a target the console says so under the field before saving (nothing sent), en and de.
     const postings: string[] = [];
     const notePosting = (request: { method(): string; url(): string }) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances')
@@ -135,6 +118,8 @@ describe('members and postings', () => {
     await waitForText(page, tid('save'), 'Save');
     await page.waitForSelector('input[name="quantity"]');
     await fill(page, 'input[name="quantity"]', '1');
+    // The preview names what moves (§ 76 GenG, decision 265): a holding paid in full moves the share's whole amount.
+    await waitForTransferMoves(page, '250,00 € of 250,00 €');
     // The target typed exactly as the lookup labels it ("<number> Berger, Bernd", words in either order found too) is chosen.
     const targetNr = ((await product.api(`/members/${targetId}`, { token })).body as { memberNr: number }).memberNr;
     await page.click(tid('balance-transferTo'));

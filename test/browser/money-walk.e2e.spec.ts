@@ -6,7 +6,14 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { clickElement, fill, screenshot, signIn, tid, waitForPath, waitForText } from './support/console.js';
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, setUpCooperative } from './support/seed.js';
+import {
+  daysAgo,
+  german,
+  memberHistoryLines,
+  openInConsole,
+  rowWithText,
+  seedMoneyWalk,
+} from './support/money-walk.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 
 /*
@@ -17,9 +24,6 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
  * Every step asserts what the clerk reads (amounts as `1.234,56 €`) and leaves a screenshot; at the end each screen is
  * seen once more at 1024 px, without sideways scrolling.
  */
-
-const german = (iso: string): string => iso.split('-').reverse().join('.');
-const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 describe("a clerk's walk through the money that comes in (German)", () => {
   let product: Product;
@@ -41,101 +45,15 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await screenshot(page, `money-walk-${name}`);
   }
 
-  /**
-   * Opens `path` inside the console, as its links do (the router follows the history), and waits for `ready`: a page
-   * load per screen (the console's scripts parsed again) took a second or two each on a loaded machine. The screens
-   * read their data again when they open, so what a step waits for is what the server says.
-   */
-  async function open(path: string, ready: string): Promise<void> {
-    await page.evaluate((p: string) => {
-      window.history.pushState(null, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await waitForPath(page, (p) => p === path, path);
-    await page.waitForSelector(ready, { visible: true });
-  }
-
-  /** The member history's entries of `types`, each as `type: what it was` (the entry's line naming amount, plan, reference). */
-  async function historyLines(types: readonly string[], count: number): Promise<string[]> {
-    const selector = types.map((t) => `${tid('history-entry')}[data-type="${t}"] ${tid('history-money')}`).join(', ');
-    await page
-      .waitForFunction((sel: string, n: number) => document.querySelectorAll(sel).length >= n, {}, selector, count)
-      .catch(async (error: unknown) => {
-        throw new Error(
-          `fewer than ${count} history entries of ${types.join(', ')}: ${await page.$eval(tid('member-history'), (e) => (e as HTMLElement).innerText)} (${String(error)})`,
-        );
-      });
-    return page.$$eval(selector, (els) =>
-      els.map((el) => `${el.closest('[data-type]')!.getAttribute('data-type')}: ${(el as HTMLElement).innerText}`),
-    );
-  }
-
-  /** The element whose text contains `text` among those matching `selector`. */
-  async function rowWith(selector: string, text: string): Promise<ElementHandle<Element>> {
-    try {
-      const handle = await page.waitForFunction(
-        (sel: string, t: string) =>
-          Array.from(document.querySelectorAll(sel)).find((el) => (el as HTMLElement).innerText.includes(t)) ?? false,
-        {},
-        selector,
-        text,
-      );
-      return handle as ElementHandle<Element>;
-    } catch (error) {
-      await screenshot(page, `FAILED-money-walk-${selector.replace(/\W+/g, '-')}`);
-      const rows = await page.$$eval(selector, (els) =>
-        els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')),
-      );
-      throw new Error(
-        `no ${selector} with "${text}" at ${page.url()}; rows: ${JSON.stringify(rows)} (${String(error)})`,
-      );
-    }
-  }
+  const open = (path: string, ready: string): Promise<void> => openInConsole(page, path, ready);
+  const historyLines = (types: readonly string[], count: number): Promise<string[]> =>
+    memberHistoryLines(page, types, count);
+  const rowWith = (selector: string, text: string): Promise<ElementHandle<Element>> =>
+    rowWithText(page, selector, text);
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Zahlungseingang eG' });
-    const token = await product.apiLogin('admin', product.adminPassword);
-    await setUpCooperative(product, token, { minimumShares: 1 });
-    const ok = async (path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
-      const res = await product.api(path, { method, token, body });
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body as Record<string, unknown>;
-    };
-    await ok(
-      '/cooperative/payment-terms',
-      {
-        instalments: { allowed: true, maxCount: 2, rhythmMonths: 1, minFirstPerShare: 2_500 },
-        reminderAfterDays: 14,
-        creditDividendUntilPaid: true,
-        creditorId: 'DE98ZZZ09999999999',
-      },
-      'PUT',
-    );
-    anna = await seedMember(product, token, {
-      salutation: 'Frau',
-      postalSalutation: 'female',
-      givenName: 'Anna',
-      name: 'Acker',
-      shareAmount: 1,
-    });
-    bernd = await seedMember(product, token, { givenName: 'Bernd', name: 'Bach', shareAmount: 1 });
-    const long = daysAgo(90);
-    carla = await seedMember(product, token, {
-      salutation: 'Frau',
-      postalSalutation: 'female',
-      givenName: 'Carla',
-      name: 'Mahn',
-      shareAmount: 1,
-      entryDate: long,
-      approvalDate: long,
-      interestBegin: long,
-    });
-    const posting = (member: string, quantity: number, paid: number, date: string) =>
-      ok('/balances', { member, type: 1, quantity, paid, date, approvalDate: date, interestBegin: date });
-    await posting(anna, 8, 50_000, today);
-    await posting(bernd, 1, 0, today);
-    await posting(carla, 2, 0, daysAgo(60));
-    berndNr = ((await product.api(`/members/${bernd}`, { token })).body as { memberNr: number }).memberNr;
+    ({ anna, bernd, berndNr, carla } = await seedMoneyWalk(product, today));
     expect(berndNr).toBeGreaterThan(0);
 
     downloads = await mkdtemp(join(tmpdir(), 'coop-money-walk-'));

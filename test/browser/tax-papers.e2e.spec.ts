@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
 import {
   choose,
   chooseLanguage,
@@ -12,65 +11,10 @@ import {
   waitForPath,
   waitForText,
 } from './support/console.js';
+import { waitForSelectMessage, waitForNotification, waitForNoNotification } from './support/messages.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
-
-/** The text under a select (its helper text, where the server's message appears). */
-async function waitForSelectMessage(page: Page, source: string, text: string): Promise<void> {
-  try {
-    await page.waitForFunction(
-      (src: string, t: string) => {
-        const control = document.querySelector(`form input[name="${src}"]`)?.closest('.MuiFormControl-root');
-        const helper = control?.querySelector('.MuiFormHelperText-root') as HTMLElement | null | undefined;
-        return !!helper && helper.innerText.includes(t);
-      },
-      {},
-      source,
-      text,
-    );
-  } catch (error) {
-    await screenshot(page, `FAILED-select-message-${source}`);
-    throw error;
-  }
-}
-
-/** Waits for an error notification (a general error of the API) containing `text`. */
-async function waitForNotification(page: Page, text: string): Promise<void> {
-  try {
-    await page.waitForFunction(
-      (t: string) =>
-        Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) =>
-          (el as HTMLElement).innerText.includes(t),
-        ),
-      {},
-      text,
-    );
-  } catch (error) {
-    await screenshot(page, 'FAILED-notification');
-    throw error;
-  }
-}
-
-/** Waits until no notification is shown (so the next one is really new). */
-async function waitForNoNotification(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('.MuiSnackbarContent-message').length === 0, {
-    timeout: 15_000,
-  });
-}
-
-/** The differences from the seed's default member: a married person in the Birkenweg with one share. */
-const person = (givenName: string, name: string, extra: Record<string, unknown> = {}) => ({
-  salutation: givenName.endsWith('a') || givenName === 'Karin' ? 'Frau' : 'Herr',
-  postalSalutation: givenName.endsWith('a') || givenName === 'Karin' ? 'female' : 'male',
-  givenName,
-  name,
-  birthDate: '1975-02-03',
-  civilStatus: 1,
-  street: 'Birkenweg',
-  streetHomeNumber: '3',
-  shareAmount: 1,
-  ...extra,
-});
+import { person } from './support/tax-paper-members.js';
 
 describe('tax papers: exemption orders and non-assessment certificates', () => {
   let product: Product;

@@ -37,6 +37,7 @@ import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
 import { isNoticeType, NoticeFields } from './NoticeFields';
 import { euroTextToCents } from '../share-payments/model';
 import { PaidInput } from '../share-payments/PaidInput';
+import { TransferPreview } from './TransferPreview';
 
 const FORM_ID = 'balance-form';
 
@@ -144,6 +145,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
               </Grid>
               <Grid size={{ xs: 12, sm: 8, md: 9 }}>
                 <AmountPreview type={type} />
+                {type === 3 ? <TransferPreview member={member} /> : null}
               </Grid>
               {type === 1 ? (
                 <Grid size={{ xs: 12, sm: 6, md: 4 }}>

@@ -19,6 +19,11 @@ export const balancesDe: Messages<typeof balancesEn> = {
     annul: 'Stornieren',
     annulled: 'storniert',
     annulment: 'Storno einer Buchung',
+    transfer: {
+      moves: 'Mit den Anteilen übertragenes Geschäftsguthaben: %{paid} von %{nominal}',
+      receiverOwes: 'Auf die übernommenen Anteile schuldet der Erwerber noch %{owed}',
+      staysOwed: 'Auf die verbleibenden Anteile schuldet das Mitglied noch %{owed}',
+    },
     amountPreview: '%{quantity} × %{price} = %{amount}',
     wholeHolding:
       'Der gesamte Bestand wird ausgebucht: %{shares} Anteil (%{amount}). |||| Der gesamte Bestand wird ausgebucht: %{shares} Anteile (%{amount}).',

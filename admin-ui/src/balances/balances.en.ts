@@ -17,6 +17,11 @@ export const balancesEn = {
     annul: 'Annul',
     annulled: 'annulled',
     annulment: 'annulment of a posting',
+    transfer: {
+      moves: 'Geschäftsguthaben moving with the shares: %{paid} of %{nominal}',
+      receiverOwes: 'The receiver will owe %{owed} on the shares taken',
+      staysOwed: 'The member still owes %{owed} on the shares it keeps',
+    },
     amountPreview: '%{quantity} × %{price} = %{amount}',
     wholeHolding:
       'The whole holding is withdrawn: %{shares} share (%{amount}). |||| The whole holding is withdrawn: %{shares} shares (%{amount}).',

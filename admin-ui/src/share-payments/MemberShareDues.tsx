@@ -101,6 +101,11 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
                       date: formatDate(d.date),
                       shares: t('shares', { smart_count: d.quantity }),
                     })}
+                    {d.passedOn > 0 ? (
+                      <Box component="span" sx={{ display: 'block' }} data-testid="member-share-due-passed-on">
+                        {t('passedOn', { amount: formatMoney(d.passedOn) })}
+                      </Box>
+                    ) : null}
                   </TableCell>
                   <TableCell align="right" sx={money}>
                     {formatMoney(d.amount)}

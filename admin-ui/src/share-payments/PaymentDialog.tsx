@@ -83,7 +83,10 @@ export function PaymentDialog({
           <MenuItem value={ALL}>{t('oldestFirst')}</MenuItem>
           {open.map((d) => (
             <MenuItem key={d.id} value={d.id}>
-              {t('subscriptionOpen', { date: formatDate(d.date), outstanding: formatMoney(d.outstanding) })}
+              {t(d.type === 4 ? 'transferOpen' : 'subscriptionOpen', {
+                date: formatDate(d.date),
+                outstanding: formatMoney(d.outstanding),
+              })}
             </MenuItem>
           ))}
         </TextField>

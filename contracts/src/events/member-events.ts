@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../events.js';
 import type { SharePaymentMemberEvent } from './share-payment-events.js';
+import type { PassedOnDue } from '../share-transfer.js';
 
 // ---------------------------------------------------------------------------------------------
 // Member master data (SPEC.md section 3 "Member": every field a clerk enters)
@@ -228,9 +229,12 @@ export type SharesPosted = DomainEvent<
      * The register's payment (`rueckpfleinzahlung`) the posting moves, signed like `amount`, where it differs from the
      * amount (issue 45). A subscription (0, 1) not paid in full when posted: the cents paid with it; the rest is due
      * (share-payment-events.ts). An end (2, 6, 7, 8) of a holding not paid in full: the Geschäftsguthaben that leaves
-     * with it (§ 73 (2) GenG, decision 234). Absent: the whole amount (every posting before issue 45).
+     * with it (§ 73 (2) GenG, decision 234). A transfer (3, 4) of shares not paid in full: the Geschäftsguthaben it
+     * moves (§ 76 GenG, decision 265). Absent: the whole amount (every posting before issue 45).
      */
     paid?: number;
+    /** A transfer (3) of shares not fully paid (decision 265): their unpaid part, by the giver's due (absent: none). */
+    passedOn?: PassedOnDue[];
   }
 >;
 
@@ -259,6 +263,8 @@ export type PostingAnnulled = DomainEvent<
      * a subscription paid in part, an end that took a Geschäftsguthaben out (issue 45, decision 234). Absent: `amount`.
      */
     paid?: number;
+    /** The annulation of an outgoing transfer that passed dues on (decision 265): they are the giver's again. */
+    passedOn?: PassedOnDue[];
   }
 >;
 

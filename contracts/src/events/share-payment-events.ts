@@ -16,8 +16,11 @@ import type { DomainEvent } from '../events.js';
 export const SHARE_PAYMENT_METHODS = ['transfer', 'directDebit', 'cash', 'dividendCredit'] as const;
 export type SharePaymentMethod = (typeof SHARE_PAYMENT_METHODS)[number];
 
-/** Posting types that subscribe shares and so can owe a payment (initial and additional subscription). */
-export const SUBSCRIPTION_TYPES = [0, 1] as const;
+/**
+ * Posting types that take shares and so can owe a payment: the initial and additional subscription, and the incoming
+ * transfer (4), which owes what did not come paid with its shares (§ 76 GenG, decision 265).
+ */
+export const SUBSCRIPTION_TYPES = [0, 1, 4] as const;
 
 /** One instalment of a subscription: due on `dueDate`, `amount` cents. */
 export interface Instalment {
@@ -212,8 +215,9 @@ export const directDebitCollectionsStream = (cooperativeId: string): string =>
   `direct-debit-collections-${cooperativeId}`;
 
 /**
- * One subscription as the payment areas read it (the projection `share_dues`, one document per type 0/1 posting that is
- * not annulled; id = the posting's balance id). `outstanding = amount - paid`; `dueSince` is the due date of the oldest
+ * One subscription as the payment areas read it (the projection `share_dues`, one document per type 0/1/4 posting that
+ * is not annulled; id = the posting's balance id). `passedOn`: the unpaid part of shares transferred from it, owed by
+ * their receiver now (decision 265). `outstanding = amount - passedOn - paid`; `dueSince` is the due date of the oldest
  * instalment not fully covered by `paid` (null when nothing is outstanding); `reminderLevel` the highest reminder sent
  * since the last payment (0 none).
  */
@@ -228,6 +232,7 @@ export interface ShareDueView {
   readonly quantity: number;
   readonly amount: number;
   readonly paid: number;
+  readonly passedOn: number;
   readonly outstanding: number;
   readonly dueSince: string | null;
   readonly instalments: readonly (Instalment & { readonly paid: number })[];

@@ -115,6 +115,8 @@ export class ShareDueDto {
   @IsInt() readonly paid!: number;
   /** Of `paid`, the cents paid with the posting (an instalment plan covers the rest of the amount). */
   @IsInt() readonly paidWhenPosted!: number;
+  /** The unpaid part of shares transferred from it, owed by their receiver now (§ 76 GenG, decision 265). */
+  @IsInt() readonly passedOn!: number;
   @IsInt() readonly outstanding!: number;
   @IsOptional() @IsString() readonly dueSince!: string | null;
   @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];

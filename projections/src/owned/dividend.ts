@@ -1,7 +1,8 @@
 /*
- * `@coop/projections/dividend`: the closures and a closure's member results (collections and typed documents). Only the
- * dividend area of services and the platform import it (rule `read-model-through-its-owner`, decisions 248, 258, 262);
- * other areas use the dividend area's `dividendClosures` and `dividendResults` from services/src/dividend/index.ts.
+ * `@coop/projections/dividend`: the closures, a closure's member results and the calculation's inputs per member
+ * (collections and typed documents, and the fields a closure's events give its documents). Only the dividend area of
+ * services and the platform import it (rule `read-model-through-its-owner`, decisions 248, 258, 262, 263); other areas
+ * use the dividend area's `dividendClosures` and `dividendResults` from services/src/dividend/index.ts.
  */
 export {
   DIVIDEND_MEMBERS,
@@ -9,5 +10,8 @@ export {
   type DividendLine,
   type DividendMemberDocument,
 } from '../projectors/dividend-member-document.js';
-export { DIVIDENDS } from '../projectors/dividend-collections.js';
+export { DIVIDEND_INPUTS, DIVIDENDS } from '../projectors/dividend-collections.js';
 export { readDividendClosure, type DividendClosureDocument } from '../projectors/dividend-closure-document.js';
+export { readDividendInput, type DividendInputDocument } from '../projectors/dividend-input-document.js';
+export type { DividendInputOrder } from '../projectors/dividend-inputs.projector.js';
+export { closureFields, memberResultFields } from '../projectors/dividends.projector.js';

@@ -36,8 +36,8 @@ export type DividendInputPosting = readonly [
 
 /*
  * The basis is the Geschäftsguthaben paid in (§ 19 (1) GenG, DOMAIN.md 1.1; issue 45, decision 233): a subscription
- * (0, 1) counts with what was paid when it was posted (`SharesPosted.paid`, absent = its amount) from its interest
- * begin; each later payment (`SharePaymentReceived`) is a tuple of its own, id = the payment id, the subscription's
+ * (0, 1, and an incoming transfer 4, decision 265) counts with what was paid when it was posted (`SharesPosted.paid`,
+ * absent = its amount) from its interest begin, an outgoing transfer (3) with the Geschäftsguthaben it moved; each later payment (`SharePaymentReceived`) is a tuple of its own, id = the payment id, the subscription's
  * type, its amount, dated on the payment date, `paymentOn` = the subscription's balance id. Its interest begin is the
  * cooperative's rule applied to the payment date, at calculation time (the read model holds the payment date there).
  * A returned payment (`SharePaymentReturned`) and the payments on an annulled subscription are flagged: they count
@@ -231,7 +231,9 @@ export const dividendInputsProjector: Projector = {
         const restated: DividendInputPosting = [p[0], p[1], d.rueckpfleinzahlung - since, p[3], p[4], p[5]];
         const subscribed = subscribedOf(doc);
         const owing =
-          (p[1] === 0 || p[1] === 1) && subscribed[d.balanceId] === undefined && d.rueckpfleinzahlung < p[2] + since
+          (p[1] === 0 || p[1] === 1 || p[1] === 4) &&
+          subscribed[d.balanceId] === undefined &&
+          d.rueckpfleinzahlung < p[2] + since
             ? { subscribed: { ...subscribed, [d.balanceId]: p[2] + since } }
             : {};
         return next({ postings: postings.map((q, i) => (i === at ? restated : q)), ...owing });

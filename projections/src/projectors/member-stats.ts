@@ -51,8 +51,39 @@ export function withStats(
   };
 }
 
-/** The sum of all postings in cents and shares as of `date`: the stored sums less the year-end postings dated after it. */
-export function statsAsOf(stats: ReadDocument | undefined, date: string): { cents: number; shares: number } {
+/** The cooperative's statistics as the members' projector writes them, read once by `readMemberStats` (absent: 0). */
+export interface MemberStatsDocument {
+  readonly id: string;
+  readonly cooperativeId: string;
+  readonly position: string;
+  readonly balanceSum: number;
+  readonly shareSum: number;
+  readonly memberTotal: number;
+  readonly yearEndSums: DatedSums;
+}
+
+/** The typed statistics from their stored document: the one place their fields are read (the members area's reader). */
+export function readMemberStats(doc: ReadDocument): MemberStatsDocument {
+  const dated = doc.yearEndSums;
+  return {
+    id: doc.id,
+    cooperativeId: doc.cooperativeId,
+    position: doc.position,
+    balanceSum: num(doc.balanceSum),
+    shareSum: num(doc.shareSum),
+    memberTotal: num(doc.memberTotal),
+    yearEndSums: typeof dated === 'object' && dated !== null && !Array.isArray(dated) ? (dated as DatedSums) : {},
+  };
+}
+
+/**
+ * The sum of all postings in cents and shares as of `date`: the stored sums less the year-end postings dated after it
+ * (of the typed statistics, or of the stored document as the projector's specs read it).
+ */
+export function statsAsOf(
+  stats: MemberStatsDocument | ReadDocument | undefined,
+  date: string,
+): { cents: number; shares: number } {
   let cents = num(stats?.balanceSum);
   let shares = num(stats?.shareSum);
   for (const [d, sum] of Object.entries((stats?.yearEndSums as DatedSums | undefined) ?? {})) {

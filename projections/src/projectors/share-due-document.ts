@@ -34,6 +34,7 @@ export function readShareDue(doc: ReadDocument): ShareDueDocument {
     quantity: numberField(doc, 'quantity') ?? 0,
     amount,
     paid: numberField(doc, 'paid') ?? 0,
+    passedOn: numberField(doc, 'passedOn') ?? 0,
     paidWhenPosted: numberField(doc, 'paidWhenPosted') ?? amount,
     outstanding: numberField(doc, 'outstanding') ?? 0,
     dueSince: textField(doc, 'dueSince'),

@@ -1,28 +1,32 @@
-import type {
-  Instalment,
-  MembersErased,
-  MemberEvent,
-  ReadDocument,
-  RecordedEvent,
-  SharePaymentMemberEvent,
-  WriteOp,
+import {
+  SUBSCRIPTION_TYPES,
+  type Instalment,
+  type MembersErased,
+  type MemberEvent,
+  type ReadDocument,
+  type RecordedEvent,
+  type SharePaymentMemberEvent,
+  type WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { MEMBERS_ERASED } from './erasure.js';
-import { SHARE_DUE_MEMBERS, SHARE_DUES } from './share-dues-collections.js';
+import { SHARE_DUE_MEMBERS, SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { dueOf } from './share-dues-schedule.js';
 
 export * from './share-dues-schedule.js';
 
 /*
  * The dues on subscribed shares (issue 45; share-payment-events.ts `ShareDueView`): one document per subscription (a
- * type 0 or 1 posting) not annulled, id = its balance id. What was paid follows the member stream's evolve
+ * type 0 or 1 posting, or an incoming transfer 4, which owes what did not come paid with its shares; decision 265) not
+ * annulled, id = its balance id, in SHARE_DUES while something is outstanding and in SHARE_DUES_SETTLED once it is paid
+ * in full (decision 266). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) lowers the giver's dues it
+ * names, its annulation gives them back. What was paid follows the member stream's evolve
  * (kernel/member-stream.ts): `SharesPosted.paid` (absent: the amount), raised by each `SharePaymentReceived`, lowered by
  * each `SharePaymentReturned`, set by a register correction (`SharePaymentCorrected`). The member's number and name are
  * kept per member (SHARE_DUE_MEMBERS) and copied onto the dues when posted, as the postings do.
  */
 
-const SUBSCRIPTIONS = new Set<number>([0, 1]);
+const SUBSCRIPTIONS = new Set<number>(SUBSCRIPTION_TYPES);
 
 /** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name (as the members' list). */
 function displayName(names: {
@@ -34,7 +38,10 @@ function displayName(names: {
   const given = typeof names.givenName === 'string' ? names.givenName : '';
   return names.legalForm === 1 || given === '' ? name : `${name}, ${given}`;
 }
-const dueKey = (balanceId: string): DocKey => ({ collection: SHARE_DUES.name, id: balanceId });
+const outstandingKey = (balanceId: string): DocKey => ({ collection: SHARE_DUES.name, id: balanceId });
+const settledKey = (balanceId: string): DocKey => ({ collection: SHARE_DUES_SETTLED.name, id: balanceId });
+/** A due is in one of two collections: the runner is asked for both. */
+const dueKeys = (balanceId: string): DocKey[] => [outstandingKey(balanceId), settledKey(balanceId)];
 const memberKey = (memberId: string): DocKey => ({ collection: SHARE_DUE_MEMBERS.name, id: memberId });
 
 type Handled = MemberEvent | SharePaymentMemberEvent | MembersErased;
@@ -58,18 +65,20 @@ function keysOf(event: Handled): DocKey[] {
     case 'MemberDataChanged':
       return [memberKey(event.data.memberId)];
     case 'SharesPosted':
-      return SUBSCRIPTIONS.has(event.data.type) ? [memberKey(event.data.memberId), dueKey(event.data.balanceId)] : [];
+      if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
+      return SUBSCRIPTIONS.has(event.data.type) ? [memberKey(event.data.memberId)] : [];
     case 'PostingAnnulled':
-      return SUBSCRIPTIONS.has(event.data.originalType) ? [dueKey(event.data.annulPeer)] : [];
+      if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
+      return SUBSCRIPTIONS.has(event.data.originalType) ? dueKeys(event.data.annulPeer) : [];
     case 'SharePaymentCorrected':
     case 'InstalmentPlanSet':
     case 'SharePaymentReceived':
     case 'SharePaymentReturned':
-      return [dueKey(event.data.balanceId)];
+      return dueKeys(event.data.balanceId);
     case 'PaymentReminderSent':
-      return event.data.balanceIds.map(dueKey);
+      return event.data.balanceIds.flatMap(dueKeys);
     case 'MembersErased':
-      return event.data.members.flatMap((m) => [memberKey(m.memberId), ...m.balances.map(dueKey)]);
+      return event.data.members.flatMap((m) => [memberKey(m.memberId), ...m.balances.flatMap(dueKeys)]);
     default:
       return [];
   }
@@ -90,17 +99,66 @@ function withPaid(
     amount,
     paid,
     paidWhenPosted,
+    passedOn: passedOnOf(due),
     plan: instalments,
   });
   return { ...due, paid, plan: instalments, instalments: schedule, outstanding, dueSince, ...extra, position };
 }
 
+/** Where a due is kept: SHARE_DUES while at least one cent is outstanding, else SHARE_DUES_SETTLED. */
+const homeOf = (due: ReadDocument): string =>
+  typeof due.outstanding === 'number' && due.outstanding >= 1 ? SHARE_DUES.name : SHARE_DUES_SETTLED.name;
+
+/** A subscription's due as stored, and the collection it is in; undefined: none (not a subscription, or annulled). */
+function storedDue(current: (key: DocKey) => ReadDocument | undefined, balanceId: string): StoredDue | undefined {
+  for (const key of dueKeys(balanceId)) {
+    const doc = current(key);
+    if (doc) return { doc, collection: key.collection };
+  }
+  return undefined;
+}
+interface StoredDue {
+  readonly doc: ReadDocument;
+  readonly collection: string;
+}
+
+/** The due written where it now belongs, and taken out of the collection it leaves. */
+function placed(before: StoredDue | undefined, due: ReadDocument): WriteOp[] {
+  const home = homeOf(due);
+  const ops: WriteOp[] = [{ kind: 'put', collection: home, doc: due }];
+  if (before && before.collection !== home) ops.push({ kind: 'delete', collection: before.collection, id: due.id });
+  return ops;
+}
+
 const planOf = (due: ReadDocument): readonly Instalment[] | null =>
   Array.isArray(due.plan) ? (due.plan as Instalment[]) : null;
 const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
+const passedOnOf = (due: ReadDocument): number => (typeof due.passedOn === 'number' ? due.passedOn : 0);
+
+/**
+ * The giver's dues after a transfer passed unpaid parts on (`sign` 1) or its annulation gave them back (-1): each named
+ * due's `passedOn` moves by its part (decision 265).
+ */
+function passOn(
+  parts: readonly { readonly balanceId: string; readonly amount: number }[],
+  sign: 1 | -1,
+  current: (key: DocKey) => ReadDocument | undefined,
+  position: string,
+): WriteOp[] {
+  return parts.flatMap((part) => {
+    const stored = storedDue(current, part.balanceId);
+    if (!stored) return [];
+    const due = stored.doc;
+    const passed = { passedOn: passedOnOf(due) + sign * part.amount };
+    return placed(stored, withPaid({ ...due, ...passed }, paidOf(due), planOf(due), position));
+  });
+}
 
 export const shareDuesProjector: Projector = {
-  collections: [SHARE_DUES, SHARE_DUE_MEMBERS],
+  collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
+  // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
+  // moved to SHARE_DUES_SETTLED (decision 266).
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -134,6 +192,8 @@ export const shareDuesProjector: Projector = {
       }
       case 'SharesPosted': {
         const d = event.data;
+        if (d.passedOn !== undefined) return passOn(d.passedOn, 1, current, position);
+        if (!SUBSCRIPTIONS.has(d.type)) return [];
         const member = current(memberKey(d.memberId));
         const paid = d.paid ?? d.amount;
         const due: ReadDocument = {
@@ -147,47 +207,52 @@ export const shareDuesProjector: Projector = {
           quantity: d.quantity,
           amount: d.amount,
           paidWhenPosted: paid,
+          passedOn: 0,
           reminderLevel: 0,
           position,
         };
-        return [put(SHARE_DUES.name, withPaid(due, paid, null, position))];
+        // A new subscription is in neither collection: written where it belongs, nothing to take out.
+        return placed(undefined, withPaid(due, paid, null, position));
       }
-      case 'PostingAnnulled':
+      case 'PostingAnnulled': {
+        if (event.data.passedOn !== undefined) return passOn(event.data.passedOn, -1, current, position);
         // An annulled subscription owes nothing.
-        return current(dueKey(event.data.annulPeer))
-          ? [{ kind: 'delete', collection: SHARE_DUES.name, id: event.data.annulPeer }]
-          : [];
+        const stored = storedDue(current, event.data.annulPeer);
+        return stored ? [{ kind: 'delete', collection: stored.collection, id: event.data.annulPeer }] : [];
+      }
       case 'SharePaymentCorrected': {
-        const due = current(dueKey(event.data.balanceId));
-        return due ? [put(SHARE_DUES.name, withPaid(due, event.data.rueckpfleinzahlung, planOf(due), position))] : [];
+        const stored = storedDue(current, event.data.balanceId);
+        if (!stored) return [];
+        return placed(stored, withPaid(stored.doc, event.data.rueckpfleinzahlung, planOf(stored.doc), position));
       }
       case 'InstalmentPlanSet': {
-        const due = current(dueKey(event.data.balanceId));
-        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due), event.data.instalments, position))] : [];
+        const stored = storedDue(current, event.data.balanceId);
+        if (!stored) return [];
+        return placed(stored, withPaid(stored.doc, paidOf(stored.doc), event.data.instalments, position));
       }
       case 'SharePaymentReceived': {
         // A payment raises what was paid and resets the reminders (a new reminder starts again at the first).
-        const due = current(dueKey(event.data.balanceId));
-        return due
-          ? [
-              put(
-                SHARE_DUES.name,
-                withPaid(due, paidOf(due) + event.data.amount, planOf(due), position, { reminderLevel: 0 }),
-              ),
-            ]
-          : [];
+        const stored = storedDue(current, event.data.balanceId);
+        if (!stored) return [];
+        const paid = paidOf(stored.doc) + event.data.amount;
+        return placed(stored, withPaid(stored.doc, paid, planOf(stored.doc), position, { reminderLevel: 0 }));
       }
       case 'SharePaymentReturned': {
-        const due = current(dueKey(event.data.balanceId));
-        return due ? [put(SHARE_DUES.name, withPaid(due, paidOf(due) - event.data.amount, planOf(due), position))] : [];
+        const stored = storedDue(current, event.data.balanceId);
+        if (!stored) return [];
+        return placed(
+          stored,
+          withPaid(stored.doc, paidOf(stored.doc) - event.data.amount, planOf(stored.doc), position),
+        );
       }
       case 'PaymentReminderSent': {
         const level = event.data.level;
         return event.data.balanceIds.flatMap((id) => {
-          const due = current(dueKey(id));
-          if (!due) return [];
+          const stored = storedDue(current, id);
+          if (!stored) return [];
+          const due = stored.doc;
           const before = typeof due.reminderLevel === 'number' ? due.reminderLevel : 0;
-          return [put(SHARE_DUES.name, { ...due, reminderLevel: Math.max(before, level), position })];
+          return [put(stored.collection, { ...due, reminderLevel: Math.max(before, level), position })];
         });
       }
       case 'MembersErased': {
@@ -198,8 +263,8 @@ export const shareDuesProjector: Projector = {
           if (member)
             ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, name: null, givenName: null, memberName: '', position }));
           for (const b of m.balances) {
-            const due = current(dueKey(b));
-            if (due) ops.push(put(SHARE_DUES.name, { ...due, memberName: '', position }));
+            const stored = storedDue(current, b);
+            if (stored) ops.push(put(stored.collection, { ...stored.doc, memberName: '', position }));
           }
         }
         return ops;

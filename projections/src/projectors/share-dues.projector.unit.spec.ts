@@ -3,7 +3,7 @@ import type { ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
 import { keyOf, type DocKey, type Projector } from '../runner/projector.js';
 import { BALANCES } from './balance-document.js';
 import { membersProjector } from './members.projector.js';
-import { SHARE_DUES } from './share-dues-collections.js';
+import { SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { shareDuesProjector } from './share-dues.projector.js';
 
 const AT = '2026-03-01T08:00:00.000Z';
@@ -38,8 +38,12 @@ function run(projector: Projector, events: readonly RecordedEvent[]): Map<string
   return store;
 }
 
+/** The collections a due is in (decision 266: outstanding in share_dues, paid in full in share_dues_settled). */
+const homes = (store: Map<string, ReadDocument>, id: string): string[] =>
+  [SHARE_DUES.name, SHARE_DUES_SETTLED.name].filter((collection) => store.has(keyOf({ collection, id })));
 const due = (store: Map<string, ReadDocument>, id: string): ReadDocument | undefined =>
-  store.get(keyOf({ collection: SHARE_DUES.name, id }));
+  store.get(keyOf({ collection: SHARE_DUES.name, id })) ??
+  store.get(keyOf({ collection: SHARE_DUES_SETTLED.name, id }));
 
 const admitted = recorded('MemberAdmitted', {
   memberId: 'm-1',
@@ -96,10 +100,8 @@ const reminder = recorded('PaymentReminderSent', {
 
 describe('share_dues projector (issue 45)', () => {
   it('keeps one due per subscription: what was paid with the posting, the rest outstanding since the posting', () => {
-    expect(shareDuesProjector.keys(subscription)).toEqual([
-      { collection: 'share_due_members', id: 'm-1' },
-      { collection: 'share_dues', id: 'b0' },
-    ]);
+    // A new subscription's due is in no collection yet: only the member's name and number are read.
+    expect(shareDuesProjector.keys(subscription)).toEqual([{ collection: 'share_due_members', id: 'm-1' }]);
     const store = run(shareDuesProjector, [admitted, subscription]);
     expect(due(store, 'b0')).toMatchObject({
       id: 'b0',
@@ -191,6 +193,58 @@ describe('share_dues projector (issue 45)', () => {
     expect(due(store, 'b1')).toBeUndefined();
   });
 
+  it('a transfer of shares not fully paid: the giver’s due falls by what passed on, the receiver owes it (decision 265)', () => {
+    const transfer = { shareCost: 25_000, date: '2026-03-01', approvalDate: '2026-03-01', interestBegin: '2026-03-01' };
+    const outgoing = recorded('SharesPosted', {
+      ...transfer,
+      memberId: 'm-1',
+      balanceId: 'b-out',
+      type: 3,
+      quantity: 2,
+      amount: -50_000,
+      transferTo: 'm-2',
+      transferPeer: 'b-in',
+      paid: -10_000,
+      passedOn: [{ balanceId: 'b0', amount: 40_000 }],
+    });
+    const taken = recorded('SharesPosted', {
+      ...transfer,
+      memberId: 'm-2',
+      balanceId: 'b-in',
+      type: 4,
+      quantity: 2,
+      amount: 50_000,
+      transferFrom: 'm-1',
+      transferPeer: 'b-out',
+      paid: 10_000,
+    });
+    expect(shareDuesProjector.keys(outgoing)).toEqual([
+      { collection: SHARE_DUES.name, id: 'b0' },
+      { collection: SHARE_DUES_SETTLED.name, id: 'b0' },
+    ]);
+    const store = run(shareDuesProjector, [admitted, subscription, plan, outgoing, taken]);
+    // 4 shares, 100 € paid: 2 leave with the 100 €; the 400 € of their price passed on cover the first instalments.
+    expect(due(store, 'b0')).toMatchObject({ amount: 100_000, paid: 10_000, passedOn: 40_000, outstanding: 50_000 });
+    expect(due(store, 'b0')!.dueSince).toBe('2026-05-01');
+    expect(due(store, 'b-in')).toMatchObject({ type: 4, amount: 50_000, paid: 10_000, outstanding: 40_000 });
+    expect(due(store, 'b-in')!.dueSince).toBe('2026-03-01');
+    const annulled = recorded('PostingAnnulled', {
+      memberId: 'm-1',
+      balanceId: 'b-annul',
+      annulPeer: 'b-out',
+      originalType: 3,
+      quantity: 2,
+      amount: 50_000,
+      date: '2026-03-02',
+      approvalDate: null,
+      interestBegin: null,
+      paid: 10_000,
+      passedOn: [{ balanceId: 'b0', amount: 40_000 }],
+    });
+    const back = run(shareDuesProjector, [admitted, subscription, plan, outgoing, taken, annulled]);
+    expect(due(back, 'b0')).toMatchObject({ passedOn: 0, outstanding: 90_000, dueSince: '2026-02-01' });
+  });
+
   it('a register correction sets what was paid; an erasure blanks the name', () => {
     const corrected = recorded('SharePaymentCorrected', {
       memberId: 'm-1',
@@ -208,6 +262,68 @@ describe('share_dues projector (issue 45)', () => {
     });
     store = run(shareDuesProjector, [admitted, subscription, erased]);
     expect(due(store, 'b0')).toMatchObject({ memberName: '', amount: 100_000 });
+  });
+});
+
+describe('share_dues projector: outstanding and paid in full kept apart (decision 266)', () => {
+  const returned = recorded('SharePaymentReturned', {
+    memberId: 'm-1',
+    balanceId: 'b0',
+    paymentId: 'p-2',
+    date: '2026-02-10',
+    amount: 20_000,
+    reason: 'MD06',
+  });
+
+  it('a due moves to share_dues_settled when paid in full and back when a return opens it again', () => {
+    expect(shareDuesProjector.keys(returned)).toEqual([
+      { collection: 'share_dues', id: 'b0' },
+      { collection: 'share_dues_settled', id: 'b0' },
+    ]);
+    expect(homes(run(shareDuesProjector, [admitted, subscription]), 'b0')).toEqual(['share_dues']);
+    const paid = run(shareDuesProjector, [admitted, subscription, payment(90_000, 'p-2')]);
+    expect(homes(paid, 'b0')).toEqual(['share_dues_settled']);
+    expect(due(paid, 'b0')).toMatchObject({ paid: 100_000, outstanding: 0, dueSince: null, memberNr: 7 });
+    const reopened = run(shareDuesProjector, [admitted, subscription, payment(90_000, 'p-2'), returned]);
+    expect(homes(reopened, 'b0')).toEqual(['share_dues']);
+    expect(due(reopened, 'b0')).toMatchObject({ paid: 80_000, outstanding: 20_000, dueSince: '2026-01-10' });
+  });
+
+  it('a subscription paid with its posting is settled at once; its annulment and erasure find it there', () => {
+    const full = recorded('SharesPosted', {
+      memberId: 'm-1',
+      balanceId: 'b4',
+      type: 1,
+      quantity: 2,
+      amount: 50_000,
+      shareCost: 25_000,
+      date: '2026-03-01',
+      approvalDate: null,
+      interestBegin: null,
+    });
+    const store = run(shareDuesProjector, [admitted, full]);
+    expect(homes(store, 'b4')).toEqual(['share_dues_settled']);
+    const erased = recorded('MembersErased', {
+      erasureId: 'e',
+      cooperativeId: 'c-1',
+      asOf: '2036-01-01',
+      members: [{ memberId: 'm-1', balances: ['b4'] }],
+    });
+    const blanked = run(shareDuesProjector, [admitted, full, erased]);
+    expect(homes(blanked, 'b4')).toEqual(['share_dues_settled']);
+    expect(due(blanked, 'b4')).toMatchObject({ memberName: '', amount: 50_000 });
+    const annulled = recorded('PostingAnnulled', {
+      memberId: 'm-1',
+      balanceId: 'b5',
+      annulPeer: 'b4',
+      originalType: 1,
+      quantity: -2,
+      amount: -50_000,
+      date: '2026-03-02',
+      approvalDate: null,
+      interestBegin: null,
+    });
+    expect(homes(run(shareDuesProjector, [admitted, full, annulled]), 'b4')).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import passport from 'passport';
 import { Strategy } from 'passport-jwt';
 import { isRole, type ReadStore } from '@coop/contracts';
-import { CREDENTIALS } from '@coop/projections';
+import { CREDENTIALS } from '@coop/projections/users';
 import type { AppConfig } from '../platform/config/config.js';
 import { APP_CONFIG, READ_STORE } from '../platform/tokens.js';
 import { epochSeconds, SessionLifetime } from './session-lifetime.js';

@@ -14,7 +14,7 @@ import {
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, LoginRequest, TokenAnswer, type ReadStore } from '@coop/contracts';
-import { CREDENTIALS } from '@coop/projections';
+import { CREDENTIALS } from '@coop/projections/users';
 import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
 import { refusal } from '../platform/http/refusal.js';
 import { READ_STORE } from '../platform/tokens.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChurchDataRecorded, RecordedEvent } from '@coop/contracts';
-import { CHURCH_TAX, churchTaxProjector } from '@coop/projections';
+import { churchTaxProjector } from '@coop/projections';
+import { CHURCH_TAX } from '@coop/projections/church-tax';
 import { isChurchDataField, withoutChurchData } from '../kernel/church-data.js';
 
 describe('church data kept from callers without church:read (kernel/church-data.ts)', () => {

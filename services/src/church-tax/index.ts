@@ -2,3 +2,5 @@
 export { ChurchTaxModule } from './church-tax.module.js';
 export { KISTAM_TRANSPORT, type KistamTransport, type KistamRequest } from './kistam/kistam-transport.js';
 export { ChurchDataKey } from './commands/church-data-key.js';
+// Where each member's church data comes from (typed reader of `church_tax`; rule read-model-through-its-owner).
+export { churchTaxOrigins } from './queries/church-tax-origins.js';

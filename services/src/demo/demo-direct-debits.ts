@@ -30,6 +30,7 @@ import {
   type PlannedDebit,
 } from '../direct-debits/index.js';
 import { evolveMemberStream } from '../kernel/member-stream.js';
+import { outstandingOf, subscriptions } from '../kernel/owing-postings.js';
 import type { Sim } from './demo-plan.js';
 import { uuid, type Random } from './demo-random.js';
 import type { DemoWriter } from './demo-writer.js';
@@ -49,19 +50,19 @@ export interface DirectDebitSummary {
 const compact = (v: string | null | undefined): string => (v ?? '').replace(/\s+/g, '').toUpperCase();
 
 /**
- * The member's oldest subscription (type 0, 1) with a part due by `date` and not paid, and that part: without an
- * instalment plan the whole unpaid part, with one the instalments due by then less what was paid on the plan (as the
- * API's collection plan draws, direct-debits/domain/collection-plan.ts `dueOn`).
+ * The member's oldest subscription (type 0, 1, or an incoming transfer 4) with a part due by `date` and not paid, and
+ * that part: without an instalment plan the whole outstanding part, with one the instalments due by then less what the
+ * payments and a part passed on with transferred shares cover (as the API's collection plan draws,
+ * direct-debits/domain/collection-plan.ts `dueOn`).
  */
 function dueBy(sim: Sim, date: string): { balanceId: string; amount: number; date: string } | null {
-  for (const p of sim.state.postings.values()) {
-    if ((p.type !== 0 && p.type !== 1) || p.annulated || p.payment >= p.amount) continue;
-    let amount = p.amount - p.payment;
+  for (const p of subscriptions(sim.state)) {
+    let amount = outstandingOf(p);
+    if (amount <= 0) continue;
     if (p.instalments && p.instalments.length > 0) {
-      const onPlan = p.instalments.reduce((sum, i) => sum + i.amount, 0);
-      const paidOnPlan = p.payment - (p.amount - onPlan);
+      const covered = Math.max(0, p.payment - p.paidWhenPosted) + p.passedOn;
       const fallen = p.instalments.reduce((sum, i) => (i.dueDate <= date ? sum + i.amount : sum), 0);
-      amount = Math.min(amount, Math.max(0, fallen - paidOnPlan));
+      amount = Math.min(amount, Math.max(0, fallen - covered));
     }
     if (amount > 0) return { balanceId: p.balanceId, amount, date: p.date };
   }

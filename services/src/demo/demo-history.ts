@@ -6,7 +6,7 @@
  */
 import { memberNumberStream, membershipEndDate, ValidationError, type ExitReason } from '@coop/contracts';
 import { memberNumberClaimDecider, memberNumberSequenceDecider, type MemberMasterInput } from '../members/index.js';
-import { transferCounterpartToAnnul } from '../share-ledger/index.js';
+import { movedPaid, transferCounterpartToAnnul } from '../share-ledger/index.js';
 import { dayOf, isoOf } from './demo-days.js';
 import { ANNUL_SHARE, type Intent, type Sim } from './demo-plan.js';
 import { chance, int, pick, skewed, uuid } from './demo-random.js';
@@ -185,6 +185,7 @@ export class History extends HistoryBase {
       transferFrom: sim.person.memberId,
       quantity,
       terms,
+      paid: movedPaid(out.events),
       ...dates,
     });
     await this.writer.write([out, incoming]);

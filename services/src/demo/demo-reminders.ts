@@ -9,7 +9,7 @@
  * The reminders of one day are one sending: they share its run id, so the console downloads their letters together.
  */
 import { DEFAULT_PAYMENT_TERMS, memberStream, type MemberEvent } from '@coop/contracts';
-import { dueOf } from '@coop/projections';
+import { dueOf } from '@coop/projections/share-payments';
 import { evolveMemberStream } from '../kernel/member-stream.js';
 import {
   addDays,
@@ -42,6 +42,7 @@ function duesOf(sim: Sim, levels: ReminderState['levels']): DueSubscription[] {
         amount: p.amount,
         paid: p.payment,
         paidWhenPosted: p.paidWhenPosted,
+        passedOn: p.passedOn,
         plan: p.instalments,
       });
       return {

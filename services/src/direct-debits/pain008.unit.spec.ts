@@ -44,6 +44,7 @@ function due(id: string, member: string, fields: Partial<ShareDueView> = {}): Sh
     quantity: 1,
     amount: 50_000,
     paid: 10_000,
+    passedOn: 0,
     outstanding: 40_000,
     dueSince: '2025-01-10',
     instalments: [],

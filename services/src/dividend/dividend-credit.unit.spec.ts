@@ -36,11 +36,22 @@ describe('dividend credited to the Geschäftsguthaben (§ 19 (1) GenG, DOMAIN.md
       posting('paid', 0, '2020-01-01', 50_000, 50_000),
       posting('annulled', 1, '2021-01-01', 50_000, 0, true),
       posting('withdrawal', 2, '2021-01-01', -50_000, -50_000),
-      posting('incoming', 4, '2021-01-01', 50_000, 0),
+      posting('incoming', 4, '2021-01-01', 50_000, 50_000),
       posting('after', 1, '2025-07-01', 50_000, 0),
       posting('overpaid', 1, '2021-01-01', 50_000, 60_000),
     ];
     expect(outstandingSubscriptions(postings, '2025-06-30')).toEqual([]);
+  });
+
+  it('given shares taken by transfer not paid in full, or passed on by one, then they owe what did not come paid (decision 265)', () => {
+    const postings = [
+      { ...posting('given', 1, '2020-01-01', 75_000, 0), passedOn: 50_000 },
+      posting('incoming', 4, '2021-01-01', 50_000, 20_000),
+    ];
+    expect(outstandingSubscriptions(postings, '2025-06-30')).toEqual([
+      { balanceId: 'given', date: '2020-01-01', outstanding: 25_000 },
+      { balanceId: 'incoming', date: '2021-01-01', outstanding: 30_000 },
+    ]);
   });
 
   it('given a net below what is owed, then all of it is credited, oldest first, and nothing paid', () => {

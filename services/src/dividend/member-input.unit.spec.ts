@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readDividendInput, type DividendInputDocument } from '@coop/projections';
+import { readDividendInput, type DividendInputDocument } from '@coop/projections/dividend';
 import { factsOf, taxIdOf, toMemberInput } from './queries/member-input.js';
 
 /** A stored `dividend_inputs` document as the calculation reads it (its typed reader, decision 258). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ValidationError } from '@coop/contracts';
-import { memberResultFields } from '@coop/projections';
+import { memberResultFields } from '@coop/projections/dividend';
 import { calculateDividend } from './domain/engine/index.js';
 import { earning, PARAMS, SETTINGS } from './domain/engine/testing/members.js';
 import { payoutOf } from './domain/closure-events.decider.js';

@@ -6,7 +6,8 @@ import {
   type ReadDocument,
   type RecordedEvent,
 } from '@coop/contracts';
-import { dividendInputsProjector, readDividendInput, type DividendInputDocument } from '@coop/projections';
+import { dividendInputsProjector } from '@coop/projections';
+import { readDividendInput, type DividendInputDocument } from '@coop/projections/dividend';
 import { calculateDividend, memberBasis } from './domain/engine/index.js';
 import { toMemberInput } from './queries/member-input.js';
 
@@ -209,5 +210,39 @@ describe('the dividend basis is the Geschäftsguthaben paid in (issue 45)', () =
     const whole = inputsAfter([subscribed(100_000)]);
     expect(whole.postings).toEqual([['b-1', 0, 100_000, '2024-12-10', '2025-01-01', 0]]);
     expect(grossOf(whole, 2025, proRata)).toBe(4_000);
+  });
+});
+
+describe('a transfer of shares not fully paid bears with what it moved (decision 265)', () => {
+  const taken: MemberEvent = {
+    type: 'SharesPosted',
+    data: {
+      memberId: 'm-1',
+      balanceId: 'b-in',
+      type: 4,
+      quantity: 5,
+      amount: 50_000,
+      shareCost: 10_000,
+      date: '2025-03-10',
+      approvalDate: '2025-03-10',
+      interestBegin: '2025-04-01',
+      transferFrom: 'm-2',
+      transferPeer: 'b-out',
+      paid: 30_000,
+    },
+  };
+  const paidOnTaken = (paymentId: string, amount: number): MemberEvent =>
+    ({
+      ...received(paymentId, '2025-05-10', amount),
+      data: { ...(received(paymentId, '2025-05-10', amount).data as object), balanceId: 'b-in' },
+    }) as MemberEvent;
+
+  it('the receiver bears the 300 € that came with the shares, and its later payment from that payment’s interest begin, up to their price', () => {
+    const doc = inputsAfter([taken, paidOnTaken('pay-in', 15_000), paidOnTaken('pay-in-2', 10_000)]);
+    expect(memberBasis(toMemberInput(doc, undefined, 'nextMonth'), 2025, proRata).lines).toEqual([
+      { postingId: 'b-in', amount: 30_000, from: '2025-04-01', days: 270 },
+      { postingId: 'pay-in', amount: 15_000, from: '2025-06-01', days: 210 },
+      { postingId: 'pay-in-2', amount: 5_000, from: '2025-06-01', days: 210 },
+    ]);
   });
 });

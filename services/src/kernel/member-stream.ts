@@ -6,6 +6,7 @@ import {
   type Instalment,
   type MemberEvent,
   type MemberMasterData,
+  type PassedOnDue,
   type SharePaymentMethod,
 } from '@coop/contracts';
 
@@ -52,6 +53,14 @@ export interface MemberPosting extends HoldingEntry {
    */
   readonly paidWhenPosted: number;
   readonly instalments: readonly Instalment[] | null;
+  /**
+   * A subscription (0, 1, 4) some of whose unpaid shares left with an outgoing transfer: the unpaid part of their price
+   * passed on (`SharesPosted.passedOn` of the transfer, less what its annulation gave back); the receiver owes it now
+   * (decision 265). 0 for every other posting.
+   */
+  readonly passedOn: number;
+  /** An outgoing transfer (3) that passed unpaid parts on: its `SharesPosted.passedOn`, which its annulation gives back. */
+  readonly passedOnParts?: readonly PassedOnDue[];
 }
 
 /** One payment received on a subscription (issue 45, `SharePaymentReceived`), and whether it came back (`SharePaymentReturned`). */
@@ -121,6 +130,24 @@ function withPosting(
   return new Map(postings).set(balanceId, posting);
 }
 
+/**
+ * The postings after an outgoing transfer passed unpaid parts of the subscriptions on (`sign` 1), or its annulation
+ * gave them back (-1; decision 265). Without parts, the same map.
+ */
+function withPassedOn(
+  postings: ReadonlyMap<string, MemberPosting>,
+  parts: readonly { readonly balanceId: string; readonly amount: number }[] | undefined,
+  sign: 1 | -1,
+): ReadonlyMap<string, MemberPosting> {
+  if (parts === undefined || parts.length === 0) return postings;
+  const next = new Map(postings);
+  for (const part of parts) {
+    const posting = next.get(part.balanceId);
+    if (posting) next.set(part.balanceId, { ...posting, passedOn: posting.passedOn + sign * part.amount });
+  }
+  return next;
+}
+
 /** The member stream's whole state after `event`: master data, the share account and the exit. */
 export function evolveMemberStream(state: MemberState, event: MemberEvent): MemberState {
   switch (event.type) {
@@ -170,12 +197,14 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         noticeDate: d.noticeDate ?? null,
         paidWhenPosted: d.paid ?? d.amount,
         instalments: null,
+        passedOn: 0,
+        ...(d.passedOn === undefined ? {} : { passedOnParts: d.passedOn }),
       };
       return {
         ...state,
         shares: state.shares + shares,
         cents: state.cents + d.amount,
-        postings: withPosting(state.postings, d.balanceId, posting),
+        postings: withPassedOn(withPosting(state.postings, d.balanceId, posting), d.passedOn, 1),
       };
     }
     case 'PostingAnnulled': {
@@ -200,10 +229,16 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         noticeDate: null,
         paidWhenPosted: d.paid ?? d.amount,
         instalments: null,
+        passedOn: 0,
       };
       const postings = new Map(state.postings).set(d.balanceId, posting);
       if (original) postings.set(d.annulPeer, { ...original, annulated: true });
-      return { ...state, shares: state.shares + d.quantity, cents: state.cents + d.amount, postings };
+      return {
+        ...state,
+        shares: state.shares + d.quantity,
+        cents: state.cents + d.amount,
+        postings: withPassedOn(postings, d.passedOn, -1),
+      };
     }
     case 'MemberExited':
       return {

@@ -24,3 +24,4 @@ export {
   type MemberNumberSequenceState,
 } from './domain/member-number.decider.js';
 export { memberDocuments, memberName, readMember, type MemberDocument } from './reads.js';
+export { memberStatistics, postingSumsAsOf } from './queries/member-statistics.js';

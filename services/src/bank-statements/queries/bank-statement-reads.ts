@@ -7,7 +7,7 @@ import type {
   ReadPage,
   StatementAllocationDto,
 } from '@coop/contracts';
-import { BANK_STATEMENT_ENTRIES, BANK_STATEMENTS } from '@coop/projections';
+import { BANK_STATEMENT_ENTRIES, BANK_STATEMENTS } from '@coop/projections/bank-statements';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { CAMT_MAX_ENTRIES } from '../camt/camt-limits.js';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberChurchTaxDto, TaskDto } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
 import { approvalNumberOf } from '../../elma-numbers/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { toTaskDto } from '../../tasks/index.js';
+import { taskDocuments, toTaskDto } from '../../tasks/index.js';
 import { churchTaxOrigins } from './church-tax-origins.js';
 
 /** The church-tax area's reads: a member's church data with where it comes from, a task as queued. */
@@ -33,6 +32,6 @@ export class ChurchTaxReads {
 
   /** A task as `GET /tasks/{id}` answers it (the tasks area's `toTaskDto`); another cooperative's or none: 404. */
   async task(cooperativeId: string, taskId: string): Promise<TaskDto> {
-    return toTaskDto(await this.reads.get(TASKS, cooperativeId, taskId, 'Task'));
+    return toTaskDto(await taskDocuments.get(this.reads, cooperativeId, taskId));
   }
 }

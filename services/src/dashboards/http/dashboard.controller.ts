@@ -1,8 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { DashboardDto, MemberDashboardDto, NotFoundError } from '@coop/contracts';
-import { MEMBER_STATS, statsAsOf } from '@coop/projections';
-import { holdingOn, MemberDividendReads, memberDocuments } from '../../members/index.js';
+import { DashboardDto, MemberDashboardDto } from '@coop/contracts';
+import { holdingOn, MemberDividendReads, memberDocuments, postingSumsAsOf } from '../../members/index.js';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { businessToday, previousDay } from '@coop/contracts';
@@ -46,16 +45,13 @@ export class DashboardController {
       count(today, undefined),
       count(undefined, previousDay(today)),
     ]);
-    const stats = await this.reads.get(MEMBER_STATS, coop, coop, 'Statistics').catch((error: unknown) => {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    });
+    const sums = await postingSumsAsOf(this.reads, coop, today);
     // Settlements due and overdue (issue 42): ends that have come and are not paid; overdue past the payout period.
     const due = await this.settlements.due(coop, today);
     return {
       memberCount,
       memberExitCount,
-      balanceSum: statsAsOf(stats, today).cents,
+      balanceSum: sums.cents,
       settlementsDue: due.length,
       settlementsOverdue: due.filter((s) => s.overdue).length,
     };

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { dataProtectionStream, type ChurchDataErased } from '@coop/contracts';
-import { CHURCH_TAX } from '@coop/projections';
-import { ChurchDataKey } from '../../church-tax/index.js';
+import { ChurchDataKey, churchTaxOrigins } from '../../church-tax/index.js';
 import { memberDocuments } from '../../members/index.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -54,7 +53,7 @@ export class ChurchDataCleanUp {
 
   private async complete(cooperativeId: string, churchErased: ReadonlySet<string>): Promise<void> {
     const answered = new Set<string>();
-    for await (const batch of this.reads.scan(CHURCH_TAX, cooperativeId, SCAN_BATCH))
+    for await (const batch of churchTaxOrigins.scan(this.reads, cooperativeId, SCAN_BATCH))
       for (const doc of batch) answered.add(doc.id);
     const keyed: string[] = [];
     for (const memberId of new Set([...churchErased, ...answered]))

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FileStore, TaskFile } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
+import type { FileStore } from '@coop/contracts';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { taskDocuments } from '../../tasks/index.js';
 
 /**
  * Task files (a KiStAM request: names and tax ids; an FSA control report) are stored outside crypto-shredding
@@ -31,12 +31,12 @@ export class OldTaskFiles {
     closures: ReadonlySet<string> = new Set(),
   ): Promise<number> {
     let removed = 0;
-    for await (const batch of this.reads.scan(TASKS, cooperativeId, 500)) {
+    for await (const batch of taskDocuments.scan(this.reads, cooperativeId, 500)) {
       for (const task of batch) {
-        const old = typeof task.queuedAt === 'string' && task.queuedAt.slice(0, 10) < before;
-        const dividendId = (task.params as { dividendId?: unknown } | undefined)?.dividendId;
+        const old = task.queuedAt !== '' && task.queuedAt.slice(0, 10) < before;
+        const dividendId = task.params.dividendId;
         if (!old && !(typeof dividendId === 'string' && closures.has(dividendId))) continue;
-        for (const file of (task.files as TaskFile[] | undefined) ?? []) {
+        for (const file of task.files) {
           await this.files.remove(file.fileId);
           removed += 1;
         }

@@ -10,14 +10,14 @@ import {
   type DirectDebitCollectionDocument,
   type DirectDebitPaymentDocument,
   type MandateDocument,
-} from '@coop/projections';
+} from '@coop/projections/direct-debits';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 import { accountHolderOf } from '../../payouts/index.js';
-import { shareDues, type ShareDueDocument } from '../../share-payments/index.js';
+import { anyShareDue, type ShareDueDocument } from '../../share-payments/index.js';
 import type { PlanDebtor, PlanMandate } from '../domain/collection-plan.js';
 
 /** Ids read per look-up (a collection's members and dues). */
@@ -119,7 +119,7 @@ export class DirectDebitReads {
   async dues(cooperativeId: string, balanceIds: readonly string[]): Promise<Map<string, ShareDueDocument>> {
     const found = new Map<string, ShareDueDocument>();
     for (const ids of chunks(balanceIds, PAGE))
-      for (const [id, due] of await shareDues.getMany(this.reads, cooperativeId, ids)) found.set(id, due);
+      for (const [id, due] of await anyShareDue.getMany(this.reads, cooperativeId, ids)) found.set(id, due);
     return found;
   }
 

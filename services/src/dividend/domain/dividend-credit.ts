@@ -17,6 +17,8 @@ export interface CreditPosting {
   readonly amount: number;
   /** What was paid on it (rueckpfleinzahlung: paid when posted, plus payments received, less payments returned). */
   readonly payment: number;
+  /** What of its unpaid part left with transferred shares: their receiver owes it now (decision 265; absent: 0). */
+  readonly passedOn?: number;
   readonly annulated: boolean;
 }
 
@@ -43,14 +45,14 @@ export interface DividendSplit {
 const isSubscription = (type: number): boolean => (SUBSCRIPTION_TYPES as readonly number[]).includes(type);
 
 /**
- * The subscriptions (posting types 0 and 1, not annulled) posted on or before `asOf` (the closure's payment date) with
- * something outstanding (amount less payment), oldest first (by date, then in the order posted).
+ * The subscriptions (posting types 0, 1 and incoming transfers 4, not annulled) posted on or before `asOf` (the
+ * closure's payment date) with something outstanding (amount less what passed on and the payment), oldest first (by date, then in the order posted).
  */
 export function outstandingSubscriptions(postings: Iterable<CreditPosting>, asOf: string): OutstandingSubscription[] {
   const owed: OutstandingSubscription[] = [];
   for (const p of postings) {
     if (!isSubscription(p.type) || p.annulated || p.date > asOf) continue;
-    const outstanding = p.amount - p.payment;
+    const outstanding = p.amount - (p.passedOn ?? 0) - p.payment;
     if (outstanding > 0) owed.push({ balanceId: p.balanceId, date: p.date, outstanding });
   }
   // A stable sort: postings of the same date keep the order posted.

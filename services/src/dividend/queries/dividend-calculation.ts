@@ -7,7 +7,7 @@ import {
   type DividendMemberDto,
   type FieldError,
 } from '@coop/contracts';
-import { closureFields, memberResultFields } from '@coop/projections';
+import { closureFields, memberResultFields } from '@coop/projections/dividend';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {

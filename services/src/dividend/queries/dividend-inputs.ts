@@ -1,4 +1,4 @@
-import { DIVIDEND_INPUTS, readDividendInput, type DividendInputDocument } from '@coop/projections';
+import { DIVIDEND_INPUTS, readDividendInput, type DividendInputDocument } from '@coop/projections/dividend';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   type InterestBeginRule,
   type NonAssessmentType,
 } from '@coop/contracts';
-import type { DividendInputDocument, DividendInputOrder } from '@coop/projections';
+import type { DividendInputDocument, DividendInputOrder } from '@coop/projections/dividend';
 import type { BasisPosting, CertificateInput, MemberInput, OrderInput } from '../domain/engine/index.js';
 
 /** What a calculation's answer shows of a member beside its result (names, birth date, tax id, legal form, residence). */

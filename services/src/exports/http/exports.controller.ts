@@ -2,14 +2,13 @@ import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, fieldError, TaskDto, ValidationError, type FieldError } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { asOfDate } from '../../members/index.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { APP_CONFIG } from '../../platform/tokens.js';
-import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
+import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from '../member-columns.js';
 import { MemberExport } from '../member-export.js';
 import { attachment } from '../../platform/http/attachment.js';
@@ -114,7 +113,7 @@ export class ExportsController {
         kind: 'memberExport',
         params,
       });
-      await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
+      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const file = await this.exports.make({ cooperativeId: actor.cooperativeId, format, date, dialect });

@@ -1,26 +1,12 @@
 import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import {
-  fieldError,
-  FsakPreviewDto,
-  TaskDto,
-  ValidationError,
-  type ReadDocument,
-  type ValidationTemplate,
-} from '@coop/contracts';
-import { TASKS } from '@coop/projections';
+import { fieldError, FsakPreviewDto, TaskDto, ValidationError, type ValidationTemplate } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { AnswersCreated, AnswersOk } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
+import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { FsakReports } from '../fsak-report.js';
-
-/** A task's document as the API answers it (the tasks read model holds `TaskDto` plus the cooperative). */
-function toTaskDto(doc: ReadDocument): TaskDto {
-  const { position: _p, cooperativeId: _c, ...fields } = doc;
-  return fields as unknown as TaskDto;
-}
 
 /**
  * The FSA control report of a closed dividend (issue 24; SPEC.md 2 "Tax-office request confirmation", 4, 7): what the
@@ -60,6 +46,6 @@ export class FsakController {
       kind: 'fsak',
       params: { dividendId: id, year: closure.paymentYear },
     });
-    return toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task'));
+    return toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ImportRecordDto, ImportRunningDto } from '@coop/contracts';
-import { IMPORT_MAPPINGS, IMPORTS, readImport, type ImportDocument } from '@coop/projections';
+import { IMPORT_MAPPINGS, IMPORTS, readImport, type ImportDocument } from '@coop/projections/member-import';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 import type { ImportMapping } from '../import-types.js';

@@ -1,5 +1,5 @@
 import { deathReason, financialYearEnd, membershipEndDate, type MemberEvent } from '@coop/contracts';
-import { transferCounterpartToAnnul } from '../../share-ledger/index.js';
+import { movedPaid, transferCounterpartToAnnul } from '../../share-ledger/index.js';
 import type { ImportRow } from '../import-types.js';
 import { LEDGER_FIELDS, postingRecorded } from './posting-checks.js';
 import { NOTICE_TYPES, type PostingPlan } from './posting-plan.js';
@@ -185,6 +185,7 @@ function transfer(
         transferFrom: giver.id,
         quantity,
         terms,
+        paid: movedPaid(out ?? []),
         ...dates,
       }),
     { fallback: inRow, names: { transferTo: 'memberNr' } },

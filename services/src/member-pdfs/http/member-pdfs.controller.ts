@@ -2,7 +2,6 @@ import { Controller, Get, HttpException, HttpStatus, Inject, Query, Res } from '
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, memberFieldError, TaskDto, ValidationError } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
@@ -11,7 +10,7 @@ import { refusal } from '../../platform/http/refusal.js';
 import { RenderBudgetExceeded } from '../../platform/render-thread/render-budget.js';
 import { APP_CONFIG } from '../../platform/tokens.js';
 import { asOfDate } from '../../members/index.js';
-import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
+import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { MemberPdfs, type MemberPdfDocument, type MemberPdfRequest } from '../member-pdfs.js';
 import { attachment } from '../../platform/http/attachment.js';
 
@@ -118,7 +117,7 @@ export class MemberPdfsController {
         kind: 'memberPdfs',
         params,
       });
-      await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
+      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const made = await this.pdfs.make(actor.cooperativeId, request).catch((error: unknown) => {

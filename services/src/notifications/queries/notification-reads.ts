@@ -9,7 +9,7 @@ import {
   type ReadPage,
   type Sort,
 } from '@coop/contracts';
-import { NOTIFICATIONS } from '@coop/projections';
+import { NOTIFICATIONS } from '@coop/projections/notifications';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';

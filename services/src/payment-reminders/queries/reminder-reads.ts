@@ -6,7 +6,7 @@ import {
   readLastReminder,
   readPaymentReminder,
   type PaymentReminderDocument,
-} from '@coop/projections';
+} from '@coop/projections/payment-reminders';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { TypedReads } from '../../platform/http/typed-reads.js';

@@ -6,7 +6,7 @@ import {
   type SettlementDto,
   type SettlementTermsDto,
 } from '@coop/contracts';
-import { SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections';
+import { SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections/settlements';
 import { dividendClosures } from '../../dividend/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';

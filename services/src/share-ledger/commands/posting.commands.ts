@@ -8,7 +8,12 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { shareLedgerDecider, transferCounterpartToAnnul, type LedgerCommand } from '../domain/ledger.decider.js';
+import {
+  movedPaid,
+  shareLedgerDecider,
+  transferCounterpartToAnnul,
+  type LedgerCommand,
+} from '../domain/ledger.decider.js';
 import type { ConfirmedPosting } from '../http/posting.js';
 import { requirePlausiblePosting } from '../domain/plausibility.js';
 import { ClosedYearsReader, revisionCheck, type ClosedYears } from './closed-years.reader.js';
@@ -187,6 +192,8 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
               transferFrom: memberId,
               quantity,
               terms,
+              // The Geschäftsguthaben the outgoing half moves: what the receiver's shares come paid with (decision 265).
+              paid: movedPaid(out.events),
               ...dates,
             },
             years,

@@ -118,6 +118,8 @@ function reversal(
       ...(transferPeer !== undefined ? { transferPeer } : {}),
       // The register's payment of the original goes back with it (a subscription paid in part; decision 234).
       ...paidField(negated(original.payment), amount),
+      // An outgoing transfer's unpaid parts passed on are the giver's dues again (decision 265).
+      ...(original.passedOnParts === undefined ? {} : { passedOn: original.passedOnParts.map((p) => ({ ...p })) }),
     },
   };
 }

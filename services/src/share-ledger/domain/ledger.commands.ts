@@ -70,6 +70,11 @@ export type TransferIn = {
   readonly transferFrom: string;
   readonly quantity: number;
   readonly terms: ShareTerms;
+  /**
+   * The Geschäftsguthaben the outgoing half moved (`movedPaid` of its events, transfer-out.ts; decision 265): null or
+   * absent, the shares' whole amount.
+   */
+  readonly paid?: number | null;
 } & PostingDates &
   InOpenYears;
 

@@ -19,6 +19,7 @@ export type {
   TransferOut,
 } from './ledger.commands.js';
 export { transferCounterpartToAnnul } from './annulation.rules.js';
+export { movedPaid } from './transfer-out.js';
 
 /**
  * The member's share account: postings (1-8), transfers, annulations and share register corrections, decided on the

@@ -13,7 +13,7 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
-import { negated, paidField, partialEndPaid, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
+import { negated, paidField, paidIn, partialEndPaid, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
@@ -214,8 +214,9 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   requireNewBalance(state, balanceId);
   requireNewBalance(state, restate.annulment);
   requireNewBalance(state, restate.exit);
-  const { event: transfer, amount } = outgoingTransfer(command);
   const exit = state.postings.get(state.exitBalanceId!)!;
+  // What the member paid in, before the pending end takes it out: the transfer moves it first (decision 265).
+  const { event: transfer, amount, split } = outgoingTransfer(command, state, paidIn(state, new Set([exit.balanceId])));
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   // The holding without the pending withdrawal, and with the transfer: the minimum stays until the end.
   const staying = [...state.postings.values()].filter((p) => p.balanceId !== exit.balanceId);
@@ -255,8 +256,8 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
         shareCost: terms.shareCost,
         ...dates,
         date: exit.date,
-        // What is left of the Geschäftsguthaben once the transfer took its nominal amount (decision 234).
-        ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), amount), -remainingCents),
+        // What is left of the Geschäftsguthaben once the transfer took what it moves (decisions 234, 265).
+        ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), negated(split.paid)), -remainingCents),
       },
     },
     {

@@ -1,4 +1,15 @@
-import { memberFieldError, ValidationError, type MemberEvent } from '@coop/contracts';
+import {
+  memberFieldError,
+  transferSplit,
+  ValidationError,
+  type DomainEvent,
+  type MemberEvent,
+  type SharesPosted,
+  type TransferSplit,
+} from '@coop/contracts';
+import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
+import type { MemberState } from '../../kernel/member-stream.js';
+import { outstandingOf, owedOldestFirst } from '../../kernel/owing-postings.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
 import type { PostingDates } from './posting-rules.js';
 
@@ -13,15 +24,24 @@ export type OutgoingTransfer = {
 } & PostingDates;
 
 /**
- * The transfer's own checks (not to oneself, a share price set) and its posting (3) with the amount it moves: one
- * place for transfer.rules.ts and a transfer while the member's end is pending (membership-end.rules.ts).
+ * The transfer's own checks (not to oneself, a share price set) and its posting (3): one place for transfer.rules.ts
+ * and a transfer while the member's end is pending (membership-end.rules.ts). It moves the Geschäftsguthaben (§ 76 GenG:
+ * what was paid in, `paidIn`, the member's less a pending end's), up to the shares' amount; the unpaid rest of their
+ * price leaves the giver's dues, oldest due first, and the receiver owes it (decision 265). `paid` and `passedOn` are
+ * written only where the shares were not fully paid: a fully paid holding gives the events it always gave.
  */
-export function outgoingTransfer(command: OutgoingTransfer): { readonly event: MemberEvent; readonly amount: number } {
+export function outgoingTransfer(
+  command: OutgoingTransfer,
+  state: MemberState,
+  paidIn: number,
+): { readonly event: MemberEvent; readonly amount: number; readonly split: TransferSplit } {
   const { memberId, balanceId, peerBalanceId, terms, transferTo, quantity } = command;
   const errors = transferTo === memberId ? [memberFieldError('transferTo', 'canNotTransferToSelf')] : [];
   for (const error of shareCostErrors(terms)) errors.push(error);
   if (errors.length > 0) throw new ValidationError(errors);
   const amount = amountFor(3, quantity, terms.shareCost);
+  const dues = owedOldestFirst(state).map((p) => ({ balanceId: p.balanceId, outstanding: outstandingOf(p) }));
+  const split = transferSplit(-amount, paidIn, dues);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   const event: MemberEvent = {
     type: 'SharesPosted',
@@ -35,7 +55,22 @@ export function outgoingTransfer(command: OutgoingTransfer): { readonly event: M
       ...dates,
       transferTo,
       transferPeer: peerBalanceId,
+      ...paidField(negated(split.paid), amount),
+      ...(split.passedOn.length > 0 ? { passedOn: split.passedOn.map((p) => ({ ...p })) } : {}),
     },
   };
-  return { event, amount };
+  return { event, amount, split };
+}
+
+/**
+ * The Geschäftsguthaben the outgoing half among `events` moves (what the incoming half receives, `TransferIn.paid`):
+ * null where it moves the shares' whole amount (no `paid` written), so the incoming half reads as before.
+ */
+export function movedPaid(events: readonly DomainEvent[]): number | null {
+  for (const e of events) {
+    if (e.type !== 'SharesPosted') continue;
+    const { data } = e as SharesPosted;
+    if (data.type === 3) return data.paid === undefined ? null : negated(data.paid);
+  }
+  return null;
 }

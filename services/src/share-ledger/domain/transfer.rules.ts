@@ -1,4 +1,5 @@
 import { memberFieldError, ValidationError, type MemberEvent } from '@coop/contracts';
+import { paidField, paidIn } from '../../kernel/geschaeftsguthaben.js';
 import { requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors } from '../../kernel/share-terms.js';
 import type { TransferIn, TransferOut } from './ledger.commands.js';
@@ -13,12 +14,15 @@ export function transferOut(command: TransferOut, state: MemberState): MemberEve
   if (exitPendingOn(state, command.date)) return transferOutWhileLeaving(command, state);
   requireNotExited(state);
   requireNewBalance(state, command.balanceId);
-  const { event, amount } = outgoingTransfer(command);
+  const { event, amount } = outgoingTransfer(command, state, paidIn(state));
   requireMinimumRemains(state, command.date, -command.quantity, amount, command.terms);
   return [event];
 }
 
-/** The receiving half of a transfer (4). */
+/**
+ * The receiving half of a transfer (4): its shares at their nominal amount, and the Geschäftsguthaben the giving half
+ * moved (`paid`, absent: the whole amount). What did not come paid is due as on a subscription (decision 265).
+ */
 export function transferIn(command: TransferIn, state: MemberState): MemberEvent[] {
   const { memberId, balanceId, peerBalanceId, transferFrom, terms } = command;
   // The receiving member is named by the request (transferTo), so its absence is a field error, not a 404.
@@ -31,6 +35,10 @@ export function transferIn(command: TransferIn, state: MemberState): MemberEvent
   const { quantity } = command;
   const errors = [...shareCostErrors(terms), ...amountLimitErrors('quantity', quantity, terms.shareCost, state.cents)];
   if (errors.length > 0) throw new ValidationError(errors);
+  const amount = amountFor(4, quantity, terms.shareCost);
+  const paid = command.paid ?? amount;
+  if (!Number.isSafeInteger(paid) || paid < 0 || paid > amount)
+    throw new RangeError(`A transfer moves 0 to ${amount} cents paid in, not ${paid} (the outgoing half's).`);
   return [
     {
       type: 'SharesPosted',
@@ -39,13 +47,14 @@ export function transferIn(command: TransferIn, state: MemberState): MemberEvent
         balanceId,
         type: 4,
         quantity,
-        amount: amountFor(4, quantity, terms.shareCost),
+        amount,
         shareCost: terms.shareCost,
         date: command.date,
         approvalDate: command.approvalDate,
         interestBegin: command.interestBegin,
         transferFrom,
         transferPeer: peerBalanceId,
+        ...paidField(paid, amount),
       },
     },
   ];

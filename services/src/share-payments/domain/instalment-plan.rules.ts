@@ -10,6 +10,7 @@ import {
   type MemberEvent,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
+import { subscriptions } from '../../kernel/owing-postings.js';
 import { formatEuro } from '../../kernel/money.js';
 
 /** At most this many instalments in a request, whatever the terms say (the terms allow at most 60). */
@@ -33,7 +34,7 @@ export type SetInstalmentPlan = {
 export function decideInstalmentPlan(command: SetInstalmentPlan, state: MemberState): MemberEvent[] {
   const { terms, instalments } = command;
   const posting = state.postings.get(command.balanceId);
-  if (!posting || (posting.type !== 0 && posting.type !== 1) || posting.annulated) {
+  if (!posting || !subscriptions(state).includes(posting)) {
     throw new ValidationError([fieldError('balanceId', 'notASubscription', command.balanceId)]);
   }
   if (!terms.allowed) throw new ValidationError([fieldError('instalments', 'instalmentsNotAllowed')]);

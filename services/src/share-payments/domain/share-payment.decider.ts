@@ -11,13 +11,8 @@ import {
   type SharePaymentReceived,
 } from '@coop/contracts';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
-import {
-  evolveShareAccount,
-  initialMemberState,
-  requireMember,
-  type MemberPosting,
-  type MemberState,
-} from '../../kernel/member-stream.js';
+import { evolveShareAccount, initialMemberState, requireMember, type MemberState } from '../../kernel/member-stream.js';
+import { outstandingOf, owedOldestFirst, subscriptions } from '../../kernel/owing-postings.js';
 import { formatEuro } from '../../kernel/money.js';
 import { decideInstalmentPlan, type SetInstalmentPlan } from './instalment-plan.rules.js';
 
@@ -50,26 +45,8 @@ export type RecordSharePayment = {
 
 export type SharePaymentCommand = RecordSharePayment | SetInstalmentPlan;
 
-/** The subscriptions (0, 1) not annulled: what can owe a payment. */
-export function subscriptions(state: MemberState): MemberPosting[] {
-  return [...state.postings.values()].filter((p) => (p.type === 0 || p.type === 1) && !p.annulated);
-}
-
-/** What is outstanding on a subscription: its amount less what was paid on it (never below 0). */
-export function outstandingOf(posting: MemberPosting): number {
-  return Math.max(0, posting.amount - posting.payment);
-}
-
-/** The date from which a subscription's unpaid part is due: the first instalment not covered by the payments, else its date. */
-export function dueSinceOf(posting: MemberPosting): string {
-  if (posting.instalments === null || posting.instalments.length === 0) return posting.date;
-  let left = Math.max(0, posting.payment - posting.paidWhenPosted);
-  for (const i of posting.instalments) {
-    if (left < i.amount) return i.dueDate;
-    left -= i.amount;
-  }
-  return posting.instalments[posting.instalments.length - 1]!.dueDate;
-}
+// What can owe a payment and what it owes: the kernel's one rule (0, 1 and incoming transfers 4; decision 265).
+export { dueSinceOf, outstandingOf, subscriptions } from '../../kernel/owing-postings.js';
 
 /** The decider of the payments on a member's subscriptions, on the member stream folded without master data. */
 export const sharePaymentDecider: Decider<SharePaymentCommand, MemberEvent, MemberState> = {
@@ -117,9 +94,7 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
   }
 
   // Split: the subscriptions posted on or before the payment's date with something outstanding, the oldest due first.
-  const open = subscriptions(state)
-    .filter((p) => p.date <= date && outstandingOf(p) > 0)
-    .sort((a, b) => dueSinceOf(a).localeCompare(dueSinceOf(b)) || a.date.localeCompare(b.date));
+  const open = owedOldestFirst(state, date);
   const total = open.reduce((sum, p) => sum + outstandingOf(p), 0);
   if (total === 0) throw new ValidationError([fieldError('amount', 'nothingOutstanding')]);
   if (amount > total)

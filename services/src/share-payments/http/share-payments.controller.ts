@@ -18,7 +18,7 @@ import { AnswersCreated, AnswersOk, BodyOf } from '../../platform/http/openapi.j
 import { ReadModels } from '../../platform/http/read-models.js';
 import { RecordSharePaymentCommand, SetInstalmentPlanCommand } from '../commands/share-payment.commands.js';
 import { ShareDueReads, toShareDueDto } from '../queries/share-due-reads.js';
-import { shareDues } from '../queries/share-dues.js';
+import { anyShareDue } from '../queries/share-dues.js';
 
 /** An id of a path longer than any id the product makes names nothing: 404 before any work. */
 function knownId(entity: string, id: string): string {
@@ -118,6 +118,6 @@ export class SharePaymentsController {
         instalments,
       ),
     );
-    return toShareDueDto(await shareDues.get(this.reads, actor.cooperativeId, balanceId));
+    return toShareDueDto(await anyShareDue.get(this.reads, actor.cooperativeId, balanceId));
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_PAYMENT_TERMS, type PaymentTermsSet } from '@coop/contracts';
-import { PAYMENT_TERMS, readPaymentTerms, type PaymentTermsDocument } from '@coop/projections';
+import { PAYMENT_TERMS, readPaymentTerms, type PaymentTermsDocument } from '@coop/projections/share-payments';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 

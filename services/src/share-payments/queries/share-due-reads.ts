@@ -4,7 +4,7 @@ import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections/share-payments'
 import { MAX_LIMIT, parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareDueDto } from '@coop/contracts';
-import { shareDues, type ShareDueDocument } from './share-dues.js';
+import { settledShareDues, shareDues, type ShareDueDocument } from './share-dues.js';
 
 /** Oldest due first, then by member number and posting date (a stable order for paging). */
 const DEFAULT_SORT: readonly Sort[] = [
@@ -29,6 +29,7 @@ export function toShareDueDto(doc: ShareDueDocument): ShareDueDto {
     amount: doc.amount,
     paid: doc.paid,
     paidWhenPosted: doc.paidWhenPosted,
+    passedOn: doc.passedOn,
     outstanding: doc.outstanding,
     dueSince: doc.dueSince,
     instalments: doc.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
@@ -74,13 +75,17 @@ export class ShareDueReads {
   async ofMember(cooperativeId: string, memberId: string): Promise<ShareDueDocument[]> {
     // The area's own record of every admitted member (share_due_members) answers whether the member is the cooperative's.
     await this.reads.get(SHARE_DUE_MEMBERS, cooperativeId, memberId, 'Member');
-    const page = await shareDues.query(this.reads, cooperativeId, {
+    // Outstanding and paid in full are kept apart (decision 266): both are read, every page, and put in date order.
+    const query: ReadQuery = {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
-      sort: [{ field: 'date', direction: 'asc' }],
-      limit: MAX_LIMIT,
-    });
-    return page.items;
+      sort: [{ field: 'id', direction: 'asc' }],
+    };
+    const dues: ShareDueDocument[] = [];
+    for (const reader of [shareDues, settledShareDues])
+      for await (const page of reader.queryPages(this.reads, cooperativeId, query, MAX_LIMIT))
+        for (const due of page) dues.push(due);
+    return dues.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 }
 

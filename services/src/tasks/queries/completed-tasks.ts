@@ -1,6 +1,6 @@
 import type { TaskKind, TaskParamsOf } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
 import type { ReadModels } from '../../platform/http/read-models.js';
+import { taskDocuments } from './task-reads.js';
 
 /** Completed tasks read per page. */
 const PAGE = 500;
@@ -35,10 +35,7 @@ export async function completedTasks<K extends TaskKind>(
       { field: 'id', direction: 'asc' },
     ],
   } as const;
-  for await (const page of reads.queryPages(TASKS, cooperativeId, query, PAGE))
-    for (const doc of page) {
-      const params = typeof doc.params === 'object' && doc.params !== null ? doc.params : {};
-      out.push({ taskId: doc.id, params: params as Partial<TaskParamsOf<K>> });
-    }
+  for await (const page of taskDocuments.queryPages(reads, cooperativeId, query, PAGE))
+    for (const task of page) out.push({ taskId: task.id, params: task.params as Partial<TaskParamsOf<K>> });
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { FileStore, ReadStore, TaskFile, TaskKind } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
+import { TASKS } from '@coop/projections/tasks';
 import { taskFileOf } from '../commands/task-context.js';
 import { errorMessage, type Ending } from './task-ending.js';
 

@@ -12,7 +12,7 @@ import {
   type TaskKind,
   type TaskParamsOf,
 } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
+import { TASKS } from '@coop/projections/tasks';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';

@@ -10,14 +10,13 @@ import {
   taxCertificatesStream,
   type EventStore,
 } from '@coop/contracts';
-import { TASKS } from '@coop/projections';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { contextFor, metadataFor, type Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
-import { TASK_QUEUE, toTaskDto, type TaskQueue } from '../../tasks/index.js';
+import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { taxReturnCsv, taxReturnPdf } from '../render/tax-return.js';
 import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
 import { TaxCertificates } from '../tax-certificates.js';
@@ -72,7 +71,7 @@ export class TaxDocumentsController {
         kind: 'taxCertificates',
         params: { dividendId: id },
       });
-      await res.status(202).send(toTaskDto(await this.reads.get(TASKS, actor.cooperativeId, taskId, 'Task')));
+      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const made = await this.certificates.make(actor.cooperativeId, id, memberId, new Date().toISOString());

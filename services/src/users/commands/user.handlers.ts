@@ -8,7 +8,7 @@ import {
   type StreamAppend,
   type UserEvent,
 } from '@coop/contracts';
-import { CREDENTIALS } from '@coop/projections';
+import { CREDENTIALS } from '@coop/projections/users';
 import { READ_STORE } from '../../platform/tokens.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { SessionVersions } from '../../auth/session-versions.js';

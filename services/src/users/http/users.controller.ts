@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { grantableRoles, Option, OwnPasswordChange, UserCreate, UserDto, UserWrite } from '@coop/contracts';
-import { USERS } from '@coop/projections';
+import { USERS } from '@coop/projections/users';
 import { cooperativeDocuments } from '../../cooperatives/index.js';
 import { CurrentActor, Requires, SignedIn } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';

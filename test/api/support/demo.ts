@@ -1,0 +1,51 @@
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { BalanceDto, MemberDto, MemberHistoryEntry } from '@coop/contracts';
+import { fillDemo, type DemoSummary } from '../../../services/src/demo/demo.js';
+import { auth, type TestApp } from './app.js';
+
+/** Every item of a list endpoint, page by page. */
+export async function all<T>(http: App, token: string, path: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await request(http).get(`${path}${sep}limit=1000&offset=${offset}`).set(auth(token));
+    if (res.status === 204) return out;
+    expect(res.status).toBe(200);
+    out.push(...(res.body as T[]));
+    if ((res.body as T[]).length < 1000) return out;
+  }
+}
+
+/**
+ * Members of the demo under test: enough that some ends are pending on any day of the year (the demo cooperative's
+ * notice period is two years, so every notice of the last year or two is still to take effect).
+ */
+export const MEMBERS = 120;
+export const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+/** Shares a posting adds to the holding (negative for the types that take shares away). */
+export const signed = (b: BalanceDto): number =>
+  b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity;
+
+/** A demo filled as `npm run demo` fills it, read back through the API: every member, posting and member history. */
+export interface DemoRead {
+  summary: DemoSummary;
+  members: MemberDto[];
+  balances: BalanceDto[];
+  histories: Map<string, MemberHistoryEntry[]>;
+}
+
+export async function fillAndRead(t: TestApp): Promise<DemoRead> {
+  const summary = await fillDemo(t.running, { members: MEMBERS, postings: MEMBERS * 10, seed: 7 });
+  const members = await all<MemberDto>(t.http, t.adminToken, '/api/v1/members');
+  const balances = await all<BalanceDto>(t.http, t.adminToken, '/api/v1/balances');
+  const histories = new Map<string, MemberHistoryEntry[]>();
+  for (const m of members) {
+    histories.set(
+      m.id,
+      (await request(t.http).get(`/api/v1/members/${m.id}/history`).set(auth(t.adminToken)).expect(200))
+        .body as MemberHistoryEntry[],
+    );
+  }
+  return { summary, members, balances, histories };
+}

@@ -1,0 +1,76 @@
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { SettlementDto } from '@coop/contracts';
+import type { XmlNode } from '../../../services/src/payouts/sepa/pain001-rules.js';
+import { auth, type TestApp } from './app.js';
+import { createMember, DATES, posted, setTerms } from './members.js';
+
+/** The settlements' API spec (settlements.e2e): the ends of 2025 it settles, its lists and the SEPA file read back. */
+export const sepa = (http: App, token: string, query: string): request.Test =>
+  request(http)
+    .get(`/api/v1/settlements/sepa?${query}`)
+    .set(auth(token))
+    .buffer(true)
+    .parse((res, done) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done(null, body));
+    });
+export const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
+  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+
+/** The due list of `year`, empty when the API answers 204. */
+export async function settlementsOf(http: App, token: string, year: number): Promise<SettlementDto[]> {
+  const res = await request(http).get(`/api/v1/settlements?year=${year}`).set(auth(token));
+  if (res.status === 204) return [];
+  expect(res.status).toBe(200);
+  return res.body as SettlementDto[];
+}
+
+/** The ends to settle, as `<member id>.<posting id>`, and the members of a death and of a transfer. */
+export interface Leavers {
+  exitId: string;
+  partialId: string;
+  deathId: string;
+  deceased: string;
+  transferred: string;
+}
+
+/**
+ * Shares of 250 € (minimum 1) and the ends of 2025: an exit noticed on 01.06., a partial termination of 2 of 5 shares,
+ * a death; and a transfer of shares (§ 76), which is no end with a settlement.
+ */
+export async function leaversOf2025(t: TestApp): Promise<Leavers> {
+  await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+  const leaver = await createMember(t.http, t.adminToken, { name: 'Geher', shareAmount: 4 });
+  const exit = await posted(t.http, t.adminToken, { member: leaver.id, type: 8, ...DATES, noticeDate: '2025-06-01' });
+  const exitId = `${leaver.id}.${exit.id}`;
+  const partial = await createMember(t.http, t.adminToken, { name: 'Teilkündiger', shareAmount: 5 });
+  const p = await posted(t.http, t.adminToken, {
+    member: partial.id,
+    type: 2,
+    quantity: 2,
+    ...DATES,
+    noticeDate: '2025-05-02',
+  });
+  const partialId = `${partial.id}.${p.id}`;
+  const dead = await createMember(t.http, t.adminToken, { name: 'Verstorben', shareAmount: 2 });
+  const deceased = dead.id;
+  const death = await posted(t.http, t.adminToken, { member: dead.id, type: 6, ...DATES, noticeDate: '2025-03-10' });
+  const deathId = `${dead.id}.${death.id}`;
+  // § 76: a transfer of shares is no end with a settlement.
+  const giver = await createMember(t.http, t.adminToken, { name: 'Übertrager', shareAmount: 2 });
+  const taker = await createMember(t.http, t.adminToken, { name: 'Übernehmerin', shareAmount: 1 });
+  const transferred = giver.id;
+  await posted(t.http, t.adminToken, {
+    member: giver.id,
+    type: 3,
+    quantity: 1,
+    transferTo: taker.id,
+    ...DATES,
+    date: '2025-06-01',
+    approvalDate: '2025-06-01',
+  });
+  return { exitId, partialId, deathId, deceased, transferred };
+}

@@ -1,0 +1,117 @@
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { DividendDto, DividendMemberDto, MemberDto } from '@coop/contracts';
+import { auth, validCooperative, type TestApp } from './app.js';
+import { createMember, posted } from './members.js';
+import { createOrder, THIS_YEAR } from './tax-papers.js';
+
+/** The tax documents' API specs (tax-documents.e2e.spec.ts): holders, PDFs and the figures shown. */
+export const LAST = THIS_YEAR - 1;
+export const PAYMENT = `${THIS_YEAR}-01-15`;
+export const ORDER_DATES = {
+  date: `${THIS_YEAR}-01-02`,
+  startDate: `${THIS_YEAR}-01-01`,
+  endDate: `${THIS_YEAR}-12-31`,
+};
+
+export const eur = (cents: number): string =>
+  `${Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${String(cents % 100).padStart(2, '0')} EUR`;
+export const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+};
+export const pdf = (http: App, token: string, path: string): request.Test =>
+  request(http).get(path).set(auth(token)).buffer(true).parse(binary);
+
+export async function holder(
+  http: App,
+  token: string,
+  grossCents: number,
+  overrides: Record<string, unknown>,
+): Promise<MemberDto> {
+  const m = await createMember(http, token, {
+    entryDate: `${LAST}-01-01`,
+    approvalDate: `${LAST}-01-01`,
+    interestBegin: `${LAST}-01-01`,
+    ...overrides,
+  });
+  await posted(http, token, {
+    member: m.id,
+    type: 1,
+    amount: grossCents * 10,
+    quantity: grossCents,
+    date: `${LAST}-01-01`,
+    approvalDate: `${LAST}-01-01`,
+    interestBegin: `${LAST}-01-01`,
+  });
+  return m;
+}
+
+/** The figures a certificate must show for a member, as the closure recorded them. */
+export const expectedLines = (m: DividendMemberDto): string[] => [
+  eur(m.dividend),
+  eur(m.exemptions),
+  eur(m.dividendTax),
+  eur(m.solidarityTax),
+  eur(m.churchTax),
+];
+
+/**
+ * Shares of 10 cents; three holders (plain, with church tax in Bavaria, with an exemption order of 200 €) and last
+ * year's closure at 10 %, with its three members.
+ */
+export async function closedWithThreeHolders(
+  t: TestApp,
+): Promise<{ closure: DividendDto; m: Record<string, MemberDto> }> {
+  const m: Record<string, MemberDto> = {};
+  const terms = await request(t.http)
+    .put(`/api/v1/cooperatives/${t.cooperativeId}`)
+    .set(auth(t.adminToken))
+    .send(validCooperative({ balanceCost: 10, minimumShares: 1 }));
+  expect(terms.status).toBe(200);
+  m.plain = await holder(t.http, t.adminToken, 12_345, {
+    name: 'Eins',
+    givenName: 'Jürgen',
+    street: 'Hauptstraße',
+    streetHomeNumber: '1a',
+    zipCode: '10115',
+    city: 'Berlin',
+  });
+  m.church = await holder(t.http, t.adminToken, 100_000, {
+    name: 'Weiß',
+    givenName: 'Anna',
+    state: 'by',
+    churchId: 'rk',
+    churchTaxRate: '8',
+  });
+  m.order = await holder(t.http, t.adminToken, 50_000, {
+    name: 'Drei',
+    givenName: 'Olaf',
+    manualTaxId: '86095742719',
+  });
+  await createOrder(t.http, t.adminToken, {
+    member: m.order.id,
+    type: 0,
+    joint: false,
+    spouse: null,
+    amount: 20_000,
+    ...ORDER_DATES,
+  });
+  const res = await request(t.http)
+    .post('/api/v1/dividend/store')
+    .set(auth(t.adminToken))
+    .send({
+      year: String(LAST),
+      type: 'percent',
+      amount: '10',
+      decision_date: `${THIS_YEAR}-01-10`,
+      payment_date: PAYMENT,
+    });
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  const closure = res.body as DividendDto;
+  expect(closure.members).toHaveLength(3);
+  return { closure, m };
+}
