@@ -19,6 +19,7 @@ const common = {
   moduleNameMapper: {
     '^@coop/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@coop/contracts/console$': '<rootDir>/contracts/src/console.ts',
+    '^@coop/contracts/share-transfer$': '<rootDir>/contracts/src/share-transfer.ts',
     '^@coop/projections$': '<rootDir>/projections/src/index.ts',
     '^@coop/projections/mongo$': '<rootDir>/projections/src/mongo.ts',
     '^@coop/projections/(members|cooperatives|dividend|share-payments|elma-numbers|share-ledger|tax-papers|settlements|tasks|notifications|church-tax|bank-statements|direct-debits|member-import|payment-reminders|users)$':

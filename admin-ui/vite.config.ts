@@ -25,6 +25,13 @@ const contracts = [
     find: /^@coop\/contracts\/console$/,
     replacement: fileURLToPath(new URL('../contracts/src/console.ts', import.meta.url)),
   },
+  // The transfer's split (decision 265) by its own path, not through the console subpath: a module the first load's
+  // barrel re-exports and one lazy screen uses made the bundler regroup the shared chunks (64 files in the first load
+  // instead of 29; performance.md §30, as §18's kistam-dates.ts did).
+  {
+    find: /^@coop\/contracts\/share-transfer$/,
+    replacement: fileURLToPath(new URL('../contracts/src/share-transfer.ts', import.meta.url)),
+  },
 ];
 
 // node-polyglot's `object.entries` polyfill and its dozen helper packages, replaced by the browser's own Object.entries

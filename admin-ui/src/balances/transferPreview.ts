@@ -1,4 +1,4 @@
-import { transferSplit, type TransferSplit } from '@coop/contracts/console';
+import { transferSplit, type TransferSplit } from '@coop/contracts/share-transfer';
 import type { ShareDue } from '../share-payments/model';
 
 /*
