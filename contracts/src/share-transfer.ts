@@ -6,6 +6,8 @@
  * receiver owes it to the cooperative (its incoming transfer is a due as a subscription is: due the nominal amount,
  * paid the Geschäftsguthaben received), and the giver's dues fall by it, taken from the giver's dues as a payment would
  * settle them, the oldest due first (decision 209), so the shares that stay owe what their subscriptions say.
+ * A partial termination (2, § 67b GenG) splits its shares by the same rule (decision 267): what was paid leaves as the
+ * Geschäftsguthaben paid out (§ 73 (2)), the unpaid rest is released from the member's dues and owed by nobody.
  * All amounts are integer euro cents ≥ 0.
  */
 

@@ -14,6 +14,7 @@ const due = (id: string, date: string, amount: number, paid: number): ShareDue =
   paid,
   paidWhenPosted: paid,
   passedOn: 0,
+  released: 0,
   outstanding: amount - paid,
   dueSince: amount > paid ? date : null,
   instalments: [],

@@ -106,6 +106,11 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
                         {t('passedOn', { amount: formatMoney(d.passedOn) })}
                       </Box>
                     ) : null}
+                    {d.released > 0 ? (
+                      <Box component="span" sx={{ display: 'block' }} data-testid="member-share-due-released">
+                        {t('released', { amount: formatMoney(d.released) })}
+                      </Box>
+                    ) : null}
                   </TableCell>
                   <TableCell align="right" sx={money}>
                     {formatMoney(d.amount)}

@@ -25,6 +25,7 @@ export const sharePaymentsEn = {
     reference: 'Remittance text or receipt no.',
   },
   passedOn: '%{amount} of it passed on with shares transferred: their receiver owes it',
+  released: '%{amount} of it released with shares terminated: no longer owed',
   subscriptionOf: '%{type} of %{date}, %{shares}',
   shares: '%{smart_count} share |||| %{smart_count} shares',
   reminders: { 1: 'First reminder', 2: 'Second reminder', 3: 'Last reminder' },

@@ -233,8 +233,9 @@ export type SharesPosted = DomainEvent<
      * moves (§ 76 GenG, decision 265). Absent: the whole amount (every posting before issue 45).
      */
     paid?: number;
-    /** A transfer (3) of shares not fully paid (decision 265): their unpaid part, by the giver's due (absent: none). */
+    /** Unpaid shares leaving, their unpaid part by due: transferred (3; decision 265), terminated (2; 267). */
     passedOn?: PassedOnDue[];
+    released?: PassedOnDue[];
   }
 >;
 
@@ -263,8 +264,9 @@ export type PostingAnnulled = DomainEvent<
      * a subscription paid in part, an end that took a Geschäftsguthaben out (issue 45, decision 234). Absent: `amount`.
      */
     paid?: number;
-    /** The annulation of an outgoing transfer that passed dues on (decision 265): they are the giver's again. */
+    /** The annulation of a transfer (3) or partial termination (2) that lowered dues: they are owed again (265, 267). */
     passedOn?: PassedOnDue[];
+    released?: PassedOnDue[];
   }
 >;
 

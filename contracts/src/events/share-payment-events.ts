@@ -217,7 +217,8 @@ export const directDebitCollectionsStream = (cooperativeId: string): string =>
 /**
  * One subscription as the payment areas read it (the projection `share_dues`, one document per type 0/1/4 posting that
  * is not annulled; id = the posting's balance id). `passedOn`: the unpaid part of shares transferred from it, owed by
- * their receiver now (decision 265). `outstanding = amount - passedOn - paid`; `dueSince` is the due date of the oldest
+ * their receiver now (decision 265); `released`: the unpaid part of its shares terminated (2), owed by nobody (decision
+ * 267). `outstanding = amount - passedOn - released - paid`; `dueSince` is the due date of the oldest
  * instalment not fully covered by `paid` (null when nothing is outstanding); `reminderLevel` the highest reminder sent
  * since the last payment (0 none).
  */
@@ -233,6 +234,7 @@ export interface ShareDueView {
   readonly amount: number;
   readonly paid: number;
   readonly passedOn: number;
+  readonly released: number;
   readonly outstanding: number;
   readonly dueSince: string | null;
   readonly instalments: readonly (Instalment & { readonly paid: number })[];

@@ -117,6 +117,8 @@ export class ShareDueDto {
   @IsInt() readonly paidWhenPosted!: number;
   /** The unpaid part of shares transferred from it, owed by their receiver now (§ 76 GenG, decision 265). */
   @IsInt() readonly passedOn!: number;
+  /** The unpaid part of its shares terminated (2): it left the dues, nobody owes it (§ 73 (2) GenG, decision 267). */
+  @IsInt() readonly released!: number;
   @IsInt() readonly outstanding!: number;
   @IsOptional() @IsString() readonly dueSince!: string | null;
   @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];

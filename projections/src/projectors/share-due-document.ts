@@ -35,6 +35,7 @@ export function readShareDue(doc: ReadDocument): ShareDueDocument {
     amount,
     paid: numberField(doc, 'paid') ?? 0,
     passedOn: numberField(doc, 'passedOn') ?? 0,
+    released: numberField(doc, 'released') ?? 0,
     paidWhenPosted: numberField(doc, 'paidWhenPosted') ?? amount,
     outstanding: numberField(doc, 'outstanding') ?? 0,
     dueSince: textField(doc, 'dueSince'),

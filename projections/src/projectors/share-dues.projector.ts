@@ -19,11 +19,12 @@ export * from './share-dues-schedule.js';
  * The dues on subscribed shares (issue 45; share-payment-events.ts `ShareDueView`): one document per subscription (a
  * type 0 or 1 posting, or an incoming transfer 4, which owes what did not come paid with its shares; decision 265) not
  * annulled, id = its balance id, in SHARE_DUES while something is outstanding and in SHARE_DUES_SETTLED once it is paid
- * in full (decision 266). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) lowers the giver's dues it
- * names, its annulation gives them back. What was paid follows the member stream's evolve
- * (kernel/member-stream.ts): `SharesPosted.paid` (absent: the amount), raised by each `SharePaymentReceived`, lowered by
- * each `SharePaymentReturned`, set by a register correction (`SharePaymentCorrected`). The member's number and name are
- * kept per member (SHARE_DUE_MEMBERS) and copied onto the dues when posted, as the postings do.
+ * in full (decision 266). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) and a partial termination
+ * (2) that released them (`released`, decision 267) lower the member's dues they name, their annulation gives them
+ * back. What was paid follows the member stream's evolve (kernel/member-stream.ts): `SharesPosted.paid` (absent: the
+ * amount), raised by each `SharePaymentReceived`, lowered by each `SharePaymentReturned`, set by a register correction
+ * (`SharePaymentCorrected`). The member's number and name are kept per member (SHARE_DUE_MEMBERS) and copied onto the
+ * dues when posted, as the postings do.
  */
 
 const SUBSCRIPTIONS = new Set<number>(SUBSCRIPTION_TYPES);
@@ -66,9 +67,11 @@ function keysOf(event: Handled): DocKey[] {
       return [memberKey(event.data.memberId)];
     case 'SharesPosted':
       if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
+      if (event.data.released !== undefined) return event.data.released.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.type) ? [memberKey(event.data.memberId)] : [];
     case 'PostingAnnulled':
       if (event.data.passedOn !== undefined) return event.data.passedOn.flatMap((p) => dueKeys(p.balanceId));
+      if (event.data.released !== undefined) return event.data.released.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.originalType) ? dueKeys(event.data.annulPeer) : [];
     case 'SharePaymentCorrected':
     case 'InstalmentPlanSet':
@@ -99,7 +102,8 @@ function withPaid(
     amount,
     paid,
     paidWhenPosted,
-    passedOn: passedOnOf(due),
+    // What left with shares transferred or terminated: one part of the price no longer owed here (decisions 265, 267).
+    passedOn: passedOnOf(due) + releasedOf(due),
     plan: instalments,
   });
   return { ...due, paid, plan: instalments, instalments: schedule, outstanding, dueSince, ...extra, position };
@@ -134,14 +138,16 @@ const planOf = (due: ReadDocument): readonly Instalment[] | null =>
   Array.isArray(due.plan) ? (due.plan as Instalment[]) : null;
 const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
 const passedOnOf = (due: ReadDocument): number => (typeof due.passedOn === 'number' ? due.passedOn : 0);
+const releasedOf = (due: ReadDocument): number => (typeof due.released === 'number' ? due.released : 0);
 
 /**
- * The giver's dues after a transfer passed unpaid parts on (`sign` 1) or its annulation gave them back (-1): each named
- * due's `passedOn` moves by its part (decision 265).
+ * The member's dues after a transfer passed unpaid parts on or a partial termination released them (`sign` 1), or their
+ * annulation gave them back (-1): each named due's `passedOn` (decisions 265) or `released` (267) moves by its part.
  */
 function passOn(
   parts: readonly { readonly balanceId: string; readonly amount: number }[],
   sign: 1 | -1,
+  field: 'passedOn' | 'released',
   current: (key: DocKey) => ReadDocument | undefined,
   position: string,
 ): WriteOp[] {
@@ -149,7 +155,8 @@ function passOn(
     const stored = storedDue(current, part.balanceId);
     if (!stored) return [];
     const due = stored.doc;
-    const passed = { passedOn: passedOnOf(due) + sign * part.amount };
+    const before = field === 'passedOn' ? passedOnOf(due) : releasedOf(due);
+    const passed = { [field]: before + sign * part.amount };
     return placed(stored, withPaid({ ...due, ...passed }, paidOf(due), planOf(due), position));
   });
 }
@@ -192,7 +199,8 @@ export const shareDuesProjector: Projector = {
       }
       case 'SharesPosted': {
         const d = event.data;
-        if (d.passedOn !== undefined) return passOn(d.passedOn, 1, current, position);
+        if (d.passedOn !== undefined) return passOn(d.passedOn, 1, 'passedOn', current, position);
+        if (d.released !== undefined) return passOn(d.released, 1, 'released', current, position);
         if (!SUBSCRIPTIONS.has(d.type)) return [];
         const member = current(memberKey(d.memberId));
         const paid = d.paid ?? d.amount;
@@ -208,6 +216,7 @@ export const shareDuesProjector: Projector = {
           amount: d.amount,
           paidWhenPosted: paid,
           passedOn: 0,
+          released: 0,
           reminderLevel: 0,
           position,
         };
@@ -215,7 +224,8 @@ export const shareDuesProjector: Projector = {
         return placed(undefined, withPaid(due, paid, null, position));
       }
       case 'PostingAnnulled': {
-        if (event.data.passedOn !== undefined) return passOn(event.data.passedOn, -1, current, position);
+        if (event.data.passedOn !== undefined) return passOn(event.data.passedOn, -1, 'passedOn', current, position);
+        if (event.data.released !== undefined) return passOn(event.data.released, -1, 'released', current, position);
         // An annulled subscription owes nothing.
         const stored = storedDue(current, event.data.annulPeer);
         return stored ? [{ kind: 'delete', collection: stored.collection, id: event.data.annulPeer }] : [];

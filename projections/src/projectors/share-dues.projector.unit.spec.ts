@@ -325,6 +325,46 @@ describe('share_dues projector: outstanding and paid in full kept apart (decisio
     });
     expect(homes(run(shareDuesProjector, [admitted, full, annulled]), 'b4')).toEqual([]);
   });
+
+  it('a partial termination releases the unpaid part of its shares; released in full the due is settled (decision 267)', () => {
+    const end = (quantity: number, released?: number) => ({
+      memberId: 'm-1',
+      balanceId: 'b-end',
+      type: 2,
+      quantity,
+      amount: -quantity * 25_000,
+      shareCost: 25_000,
+      date: '2026-12-31',
+      approvalDate: null,
+      interestBegin: null,
+      noticeDate: '2026-03-01',
+      paid: -10_000,
+      ...(released === undefined ? {} : { released: [{ balanceId: 'b0', amount: released }] }),
+    });
+    // 4 shares, 100 € paid: 3 leave with the 100 €, the 650 € of their price released cover the first instalments.
+    const kept = run(shareDuesProjector, [admitted, subscription, plan, recorded('SharesPosted', end(3, 65_000))]);
+    expect(due(kept, 'b0')).toMatchObject({ paid: 10_000, passedOn: 0, released: 65_000, outstanding: 25_000 });
+    expect(due(kept, 'b0')!.dueSince).toBe('2026-08-01');
+    // A later share of its own, not paid: the 4 shares of b0 leave, their 900 € unpaid released; b0 owes nothing.
+    const later = recorded('SharesPosted', { ...end(1), balanceId: 'b1', type: 1, amount: 25_000, paid: 0 });
+    const four = recorded('SharesPosted', end(4, 90_000));
+    const all = run(shareDuesProjector, [admitted, subscription, later, four]);
+    expect(homes(all, 'b0')).toEqual(['share_dues_settled']);
+    expect(due(all, 'b0')).toMatchObject({ released: 90_000, outstanding: 0, dueSince: null });
+    expect(due(all, 'b1')).toMatchObject({ outstanding: 25_000 });
+    const withdrawn = recorded('PostingAnnulled', {
+      ...end(4, 90_000),
+      balanceId: 'b-annul',
+      annulPeer: 'b-end',
+      originalType: 2,
+      quantity: 4,
+      amount: 100_000,
+      paid: 10_000,
+    });
+    const back = run(shareDuesProjector, [admitted, subscription, later, four, withdrawn]);
+    expect(homes(back, 'b0')).toEqual(['share_dues']);
+    expect(due(back, 'b0')).toMatchObject({ released: 0, outstanding: 90_000, dueSince: '2026-01-10' });
+  });
 });
 
 describe('members projector: the register payment of a subscription (issue 45)', () => {

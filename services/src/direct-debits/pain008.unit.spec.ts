@@ -45,6 +45,7 @@ function due(id: string, member: string, fields: Partial<ShareDueView> = {}): Sh
     amount: 50_000,
     paid: 10_000,
     passedOn: 0,
+    released: 0,
     outstanding: 40_000,
     dueSince: '2025-01-10',
     instalments: [],

@@ -36,15 +36,6 @@ export function negated(cents: number): number {
   return cents === 0 ? 0 : -cents;
 }
 
-/**
- * What a partial termination (2) of `amount` (negative) cents takes out: what was paid in, up to the amount terminated
- * (the shares paid in leave first). What is still owed stays owed on the subscriptions that owe it, as the dues are
- * kept per subscription (decision 234), so the shares that stay owe exactly what the dues say.
- */
-export function partialEndPaid(state: MemberState, amount: number): number {
-  return negated(Math.min(-amount, Math.max(0, paidIn(state))));
-}
-
 /** `{ paid }` for an event whose payment differs from its amount, else nothing (the event reads as before issue 45). */
 export function paidField(paid: number, amount: number): { paid?: number } {
   return paid === amount ? {} : { paid };

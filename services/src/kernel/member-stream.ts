@@ -54,13 +54,16 @@ export interface MemberPosting extends HoldingEntry {
   readonly paidWhenPosted: number;
   readonly instalments: readonly Instalment[] | null;
   /**
-   * A subscription (0, 1, 4) some of whose unpaid shares left with an outgoing transfer: the unpaid part of their price
-   * passed on (`SharesPosted.passedOn` of the transfer, less what its annulation gave back); the receiver owes it now
-   * (decision 265). 0 for every other posting.
+   * A subscription (0, 1, 4) some of whose unpaid shares left: the unpaid part of their price that left with them, by
+   * an outgoing transfer (`SharesPosted.passedOn`; the receiver owes it now, decision 265) or a partial termination
+   * (`SharesPosted.released`; nobody owes it, decision 267), less what their annulations gave back. 0 for every other
+   * posting.
    */
   readonly passedOn: number;
   /** An outgoing transfer (3) that passed unpaid parts on: its `SharesPosted.passedOn`, which its annulation gives back. */
   readonly passedOnParts?: readonly PassedOnDue[];
+  /** A partial termination (2) that released unpaid parts: its `SharesPosted.released`, given back by its annulation. */
+  readonly releasedParts?: readonly PassedOnDue[];
 }
 
 /** One payment received on a subscription (issue 45, `SharePaymentReceived`), and whether it came back (`SharePaymentReturned`). */
@@ -131,8 +134,8 @@ function withPosting(
 }
 
 /**
- * The postings after an outgoing transfer passed unpaid parts of the subscriptions on (`sign` 1), or its annulation
- * gave them back (-1; decision 265). Without parts, the same map.
+ * The postings after an outgoing transfer passed unpaid parts of the subscriptions on or a partial termination released
+ * them (`sign` 1), or their annulation gave them back (-1; decisions 265, 267). Without parts, the same map.
  */
 function withPassedOn(
   postings: ReadonlyMap<string, MemberPosting>,
@@ -199,12 +202,14 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         instalments: null,
         passedOn: 0,
         ...(d.passedOn === undefined ? {} : { passedOnParts: d.passedOn }),
+        ...(d.released === undefined ? {} : { releasedParts: d.released }),
       };
+      const postings = withPassedOn(withPosting(state.postings, d.balanceId, posting), d.passedOn, 1);
       return {
         ...state,
         shares: state.shares + shares,
         cents: state.cents + d.amount,
-        postings: withPassedOn(withPosting(state.postings, d.balanceId, posting), d.passedOn, 1),
+        postings: withPassedOn(postings, d.released, 1),
       };
     }
     case 'PostingAnnulled': {
@@ -237,7 +242,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         ...state,
         shares: state.shares + d.quantity,
         cents: state.cents + d.amount,
-        postings: withPassedOn(postings, d.passedOn, -1),
+        postings: withPassedOn(withPassedOn(postings, d.passedOn, -1), d.released, -1),
       };
     }
     case 'MemberExited':

@@ -89,15 +89,19 @@ describe('an end takes out what was paid in, not the nominal amount (decision 23
   });
 
   it('a partial termination takes out what was paid in, up to the shares terminated (100 € paid of 750 €, one share of 250 €: 100 €)', () => {
+    // The other 150 € of the share's price leave the dues with it (decision 267).
+    const released = (amount: number) => ({ released: [{ balanceId: 'b0', amount }] });
     spec
       .given([admitted(), paidOnly(subscribed(3), 10_000)])
       .when(post(2, 1, notice('2026-10-01')))
-      .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: -10_000 })]);
+      .then([
+        posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: -10_000, ...released(15_000) }),
+      ]);
     // Nothing paid in: nothing leaves with the share (and never -0).
     spec
       .given([admitted(), paidOnly(subscribed(3), 0)])
       .when(post(2, 1, notice('2026-10-01')))
-      .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: 0 })]);
+      .then([posted('b-new', 2, 1, { date: '2027-12-31', noticeDate: '2026-10-01', paid: 0, ...released(25_000) })]);
     // Paid in for the share terminated (600 € of 750 €): its amount leaves, as before; 150 € stay owed on the others.
     spec
       .given([admitted(), paidOnly(subscribed(3), 60_000)])

@@ -17,7 +17,7 @@ export interface CreditPosting {
   readonly amount: number;
   /** What was paid on it (rueckpfleinzahlung: paid when posted, plus payments received, less payments returned). */
   readonly payment: number;
-  /** What of its unpaid part left with transferred shares: their receiver owes it now (decision 265; absent: 0). */
+  /** What of its unpaid part left with shares transferred or terminated: not owed here (decisions 265, 267; absent: 0). */
   readonly passedOn?: number;
   readonly annulated: boolean;
 }

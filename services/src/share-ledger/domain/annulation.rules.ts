@@ -120,6 +120,8 @@ function reversal(
       ...paidField(negated(original.payment), amount),
       // An outgoing transfer's unpaid parts passed on are the giver's dues again (decision 265).
       ...(original.passedOnParts === undefined ? {} : { passedOn: original.passedOnParts.map((p) => ({ ...p })) }),
+      // A partial termination's released parts are owed again: its shares stay (decision 267).
+      ...(original.releasedParts === undefined ? {} : { released: original.releasedParts.map((p) => ({ ...p })) }),
     },
   };
 }

@@ -13,11 +13,11 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
-import { negated, paidField, paidIn, partialEndPaid, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
+import { negated, paidField, paidIn, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
-import { outgoingTransfer } from './transfer-out.js';
+import { leavingSplit, outgoingTransfer } from './transfer-out.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { minimumRemainsError, requireNewBalance, withEntry, type PostingDates } from './posting-rules.js';
 
@@ -116,8 +116,10 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
         ),
       ]);
     }
+    // What leaves is what was paid in, up to the shares' amount, not an unpaid nominal amount (decision 234); the unpaid
+    // rest of their price leaves the dues, oldest due first, as a transfer passes it on: nobody owes it (decision 267).
+    const split = leavingSplit(state, amount);
     return [
-      // What leaves is what was paid in, up to the shares' amount, not an unpaid nominal amount (decision 234).
       {
         type: 'SharesPosted',
         data: {
@@ -129,7 +131,8 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
           shareCost: terms.shareCost,
           ...dates,
           noticeDate: notice.date,
-          ...paidField(partialEndPaid(state, amount), amount),
+          ...paidField(negated(split.paid), amount),
+          ...(split.passedOn.length > 0 ? { released: split.passedOn.map((p) => ({ ...p })) } : {}),
         },
       },
     ];

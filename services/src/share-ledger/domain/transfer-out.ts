@@ -7,7 +7,7 @@ import {
   type SharesPosted,
   type TransferSplit,
 } from '@coop/contracts';
-import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
+import { negated, paidField, paidIn as paidInOf } from '../../kernel/geschaeftsguthaben.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 import { outstandingOf, owedOldestFirst } from '../../kernel/owing-postings.js';
 import { amountFor, shareCostErrors, type ShareTerms } from '../../kernel/share-terms.js';
@@ -40,8 +40,7 @@ export function outgoingTransfer(
   for (const error of shareCostErrors(terms)) errors.push(error);
   if (errors.length > 0) throw new ValidationError(errors);
   const amount = amountFor(3, quantity, terms.shareCost);
-  const dues = owedOldestFirst(state).map((p) => ({ balanceId: p.balanceId, outstanding: outstandingOf(p) }));
-  const split = transferSplit(-amount, paidIn, dues);
+  const split = leavingSplit(state, amount, paidIn);
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   const event: MemberEvent = {
     type: 'SharesPosted',
@@ -60,6 +59,17 @@ export function outgoingTransfer(
     },
   };
   return { event, amount, split };
+}
+
+/**
+ * What shares leaving the member's holding by `amount` (negative) cents take with them, by transfer (3) or partial
+ * termination (2): one rule (`transferSplit`). What was paid in (`paidIn`, the member's Geschäftsguthaben unless told)
+ * leaves up to their amount, the shares paid in first; the unpaid rest of their price leaves the member's dues, the
+ * oldest due first (decision 209), so the shares that stay owe what they owed (decisions 234, 265, 267).
+ */
+export function leavingSplit(state: MemberState, amount: number, paidIn: number = paidInOf(state)): TransferSplit {
+  const dues = owedOldestFirst(state).map((p) => ({ balanceId: p.balanceId, outstanding: outstandingOf(p) }));
+  return transferSplit(-amount, paidIn, dues);
 }
 
 /**

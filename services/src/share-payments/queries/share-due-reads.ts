@@ -30,6 +30,7 @@ export function toShareDueDto(doc: ShareDueDocument): ShareDueDto {
     paid: doc.paid,
     paidWhenPosted: doc.paidWhenPosted,
     passedOn: doc.passedOn,
+    released: doc.released,
     outstanding: doc.outstanding,
     dueSince: doc.dueSince,
     instalments: doc.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
