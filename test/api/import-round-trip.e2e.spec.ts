@@ -7,24 +7,12 @@
  */
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import type { BalanceDto, ExemptionOrderDto, MemberDto, NonAssessmentDto, ShareDto } from '@coop/contracts';
 import { fillDemo } from '../../services/src/demo/demo.js';
 import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
+import { allPages as all } from './support/pages.js';
 
 const TIMEOUT_MS = 240_000;
-
-/** Every item of a list endpoint, page by page. */
-async function all<T>(http: App, token: string, path: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const res = await request(http).get(`${path}?limit=1000&offset=${offset}`).set(auth(token));
-    if (res.status === 204) return out;
-    expect(res.status).toBe(200);
-    for (const item of res.body as T[]) out.push(item);
-    if ((res.body as T[]).length < 1000) return out;
-  }
-}
 
 const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void): void => {
   const chunks: Buffer[] = [];

@@ -4,6 +4,7 @@ import * as XLSX from 'xlsx';
 import type { DashboardDto, ImportDryRunDto, ImportProblemDto, SettlementDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { setTerms } from './support/members.js';
+import { binary, csv, MEMBER_HEADERS, memberLine, SHARE, upload } from './support/member-import.js';
 
 /*
  * Issue 42: the import of a register carries leavers whose settlement was paid before the product (the end's row gives
@@ -11,51 +12,6 @@ import { setTerms } from './support/members.js';
  * carry one are refused with the problem's column.
  */
 
-const SHARE = 10_000;
-const csv = (rows: readonly (readonly string[])[]): Buffer =>
-  Buffer.from(rows.map((r) => r.join(';')).join('\r\n') + '\r\n', 'utf8');
-const MEMBER_HEADERS = [
-  'Mitgliedsnummer',
-  'Anrede',
-  'Briefanrede',
-  'Name / Firma',
-  'Vorname',
-  'Geburtsdatum',
-  'Rechtsform',
-  'Familienstand',
-  'Straße',
-  'Hausnummer',
-  'PLZ',
-  'Ort',
-  'Bundesland',
-  'Bank',
-  'IBAN',
-  'BIC',
-  'Eintrittsdatum',
-  'Zulassungsdatum',
-  'Anzahl Anteile',
-];
-const memberLine = (nr: number, name: string, iban: string, shares: number): string[] => [
-  String(nr),
-  'Frau',
-  'female',
-  name,
-  'Anna',
-  '12.04.1980',
-  'natürliche Person',
-  'ledig',
-  'Lindenweg',
-  '7',
-  '12345',
-  'Musterstadt',
-  'by',
-  'Musterbank',
-  iban,
-  'COBADEFFXXX',
-  '15.01.2020',
-  '20.01.2020',
-  String(shares),
-];
 const POSTING_HEADERS = [
   'Mitgliedsnummer',
   'Buchungsart',
@@ -66,23 +22,6 @@ const POSTING_HEADERS = [
   'Auseinandersetzung ausgezahlt am',
   'Auseinandersetzungsguthaben (EUR)',
 ];
-
-const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-const upload = (
-  http: App,
-  token: string,
-  path: string,
-  files: readonly { name: string; bytes: Buffer }[],
-): request.Test => {
-  let req = request(http).post(path).set(auth(token));
-  for (const f of files) req = req.attach('files', f.bytes, f.name);
-  return req;
-};
 
 /** The year's settlements once the lists show `count` of them (the import's write answers before the lists may). */
 async function settlements(http: App, token: string, year: number, count: number): Promise<SettlementDto[]> {

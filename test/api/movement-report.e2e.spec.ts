@@ -1,29 +1,12 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import ExcelJS from 'exceljs';
 import { businessToday, type BalanceDto, type MemberDto, type MovementReportDto, type ShareDto } from '@coop/contracts';
 import { fillDemo } from '../../services/src/demo/demo.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember } from './support/members.js';
+import { all, signed, sum } from './support/demo.js';
 
-/** Every item of a list endpoint, page by page. */
-async function all<T>(http: App, token: string, path: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await request(http).get(`${path}${sep}limit=1000&offset=${offset}`).set(auth(token));
-    if (res.status === 204) return out;
-    expect(res.status).toBe(200);
-    for (const item of res.body as T[]) out.push(item);
-    if ((res.body as T[]).length < 1000) return out;
-  }
-}
-
-const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-/** Shares a posting adds to the holding (negative for the types that take shares away), as the balance list shows it. */
-const signed = (b: BalanceDto): number =>
-  b.type === 5 ? b.quantity : [2, 3, 6, 7, 8].includes(b.type) ? -b.quantity : b.quantity;
 const ADDING = [0, 1, 4];
 
 /**

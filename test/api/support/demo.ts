@@ -1,21 +1,11 @@
 import request from 'supertest';
-import type { App } from 'supertest/types.js';
 import type { BalanceDto, MemberDto, MemberHistoryEntry } from '@coop/contracts';
 import { fillDemo, type DemoSummary } from '../../../services/src/demo/demo.js';
 import { auth, type TestApp } from './app.js';
 
-/** Every item of a list endpoint, page by page. */
-export async function all<T>(http: App, token: string, path: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await request(http).get(`${path}${sep}limit=1000&offset=${offset}`).set(auth(token));
-    if (res.status === 204) return out;
-    expect(res.status).toBe(200);
-    out.push(...(res.body as T[]));
-    if ((res.body as T[]).length < 1000) return out;
-  }
-}
+import { allPages as all } from './pages.js';
+
+export { all };
 
 /**
  * Members of the demo under test: enough that some ends are pending on any day of the year (the demo cooperative's
