@@ -20,6 +20,7 @@ export type {
   MemberDividendDto,
   MemberHistoryEntry,
   HistoryDividend,
+  HistoryPosting,
 } from './http/members.js';
 export type {
   HistoryPayment,

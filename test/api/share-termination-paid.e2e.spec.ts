@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { businessToday, type PaymentReminderDueDto, type ShareDto, type ShareDueDto } from '@coop/contracts';
+import {
+  businessToday,
+  type MemberHistoryEntry,
+  type PaymentReminderDueDto,
+  type ShareDto,
+  type ShareDueDto,
+} from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms } from './support/members.js';
 
@@ -23,6 +29,11 @@ describe('a partial termination of shares not fully paid (decision 267)', () => 
       .set(auth(t.adminToken));
     return res.status === 204 ? [] : (res.body as PaymentReminderDueDto[]);
   };
+  const postings = async () =>
+    (
+      (await request(t.http).get(`/api/v1/members/${m}/history`).set(auth(t.adminToken)).expect(200))
+        .body as MemberHistoryEntry[]
+    ).flatMap(({ posting: p }) => (p ? [[p.type, p.amount, p.paid, p.released]] : []));
   const pay = (amount: number): request.Test =>
     request(t.http)
       .post(`/api/v1/members/${m}/share-payments`)
@@ -49,6 +60,13 @@ describe('a partial termination of shares not fully paid (decision 267)', () => 
     ]);
   });
 
+  it('the history names the 300 € of Geschäftsguthaben leaving and the 200 € released', async () => {
+    expect(await postings()).toEqual([
+      [0, 75_000, 30_000, undefined],
+      [2, -50_000, -30_000, 20_000],
+    ]);
+  });
+
   it('lists, reminds and takes payments for the 250 € only', async () => {
     const list = await request(t.http).get('/api/v1/share-dues').set(auth(t.adminToken)).expect(200);
     expect((list.body as ShareDueDto[]).map((d) => [d.member, d.outstanding])).toEqual([[m, 25_000]]);
@@ -63,6 +81,8 @@ describe('a partial termination of shares not fully paid (decision 267)', () => 
   it('annulled, the termination gives the released 200 € back: 450 € owed again', async () => {
     await posted(t.http, t.adminToken, { member: m, type: 5, annulPeer: terminationId, date: businessToday() });
     expect(await dues()).toEqual([expect.objectContaining({ released: 0, outstanding: 45_000 })]);
+    // The annulation's history entry gives the 300 € back and names the 200 € owed again.
+    expect((await postings())[2]).toEqual([5, 50_000, 30_000, 20_000]);
     expect((await reminders()).map((r) => [r.id, r.amount])).toEqual([[m, 45_000]]);
     await pay(45_000).expect(201);
     expect(await dues()).toEqual([expect.objectContaining({ paid: 75_000, outstanding: 0 })]);

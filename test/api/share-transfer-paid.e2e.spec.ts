@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { MovementReportDto, ShareDto, ShareDueDto } from '@coop/contracts';
+import type { MemberHistoryEntry, MovementReportDto, ShareDto, ShareDueDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms } from './support/members.js';
 
@@ -55,6 +55,29 @@ describe('a transfer of shares not fully paid (decision 265)', () => {
       [receiver, 4, 20_000],
     ]);
     expect(list.headers.totaloutstanding).toBe(String(25_000 + 20_000));
+  });
+
+  it('the history of both names the 300 € of Geschäftsguthaben moved and the 200 € passed on', async () => {
+    const postings = async (memberId: string) =>
+      (
+        (await request(t.http).get(`/api/v1/members/${memberId}/history`).set(auth(t.adminToken)).expect(200))
+          .body as MemberHistoryEntry[]
+      ).flatMap((e) => (e.posting ? [e.posting] : []));
+    expect((await postings(giver)).map(({ type, amount, paid, passedOn }) => [type, amount, paid, passedOn])).toEqual([
+      [0, 75_000, 30_000, undefined],
+      [3, -50_000, -30_000, 20_000],
+    ]);
+    const received = (await postings(receiver)).map(({ type, amount, paid, passedOn }) => [
+      type,
+      amount,
+      paid,
+      passedOn,
+    ]);
+    // The receiver's admission was paid in full: it names nothing apart, as before.
+    expect(received).toEqual([
+      [0, 25_000, undefined, undefined],
+      [4, 50_000, 30_000, undefined],
+    ]);
   });
 
   it('the year’s movement report moves the paid 300 € with the transfer, and the Geschäftsguthaben stays 550 €', async () => {

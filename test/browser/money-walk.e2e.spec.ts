@@ -133,10 +133,12 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(page, tid('member-share-due'), `${plan[0]}: 750,00 €`);
     await waitForText(page, tid('member-share-due'), `${plan[2]}: 750,00 €`);
     await shot('instalments-shown');
-    // The history says what was recorded: the payment with its amount, how and when, the plan with its instalments.
-    expect(await historyLines(['SharePaymentReceived', 'InstalmentPlanSet'], 2)).toEqual([
+    // The history says what was recorded: the payment with its amount, how and when, the plan with its instalments,
+    // and the subscription what was paid with it (the admission, paid in full, names nothing apart).
+    expect(await historyLines(['SharePaymentReceived', 'InstalmentPlanSet', 'SharesPosted'], 3)).toEqual([
       `InstalmentPlanSet: 2 Raten über zusammen 1.500,00 €, fällig vom ${plan[0]} bis ${plan[2]}`,
       `SharePaymentReceived: Zahlung 123,45 € (Überweisung) am ${german(today)}`,
+      'SharesPosted: Mit der Zeichnung eingezahlt: 500,00 € · offen: 1.500,00 €',
     ]);
   }, 60_000);
 

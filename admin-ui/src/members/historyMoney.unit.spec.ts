@@ -94,3 +94,71 @@ describe('the history line of a payment, a return, a plan, a mandate', () => {
     expect(moneyLine({ ...base, type: 'MemberDataChanged' }, i18nProvider.translate)).toBeNull();
   });
 });
+
+/*
+ * A posting of shares not fully paid names the Geschäftsguthaben it moved and the unpaid part of their price apart
+ * (decisions 234, 265, 267): the history showed "2 Anteile · -500,00 €" only, where 300 € moved and 200 € were passed
+ * on or released. A posting paid in full reads as before, with no line.
+ */
+const posting = (type: number, amount: number, money: Partial<HistoryEntry['posting']> = {}): HistoryEntry => ({
+  ...base,
+  type: type === 5 ? 'PostingAnnulled' : 'SharesPosted',
+  posting: {
+    balanceId: 'b2',
+    type,
+    quantity: 2,
+    amount,
+    date: '2026-03-01',
+    approvalDate: '2026-03-01',
+    interestBegin: '2026-04-01',
+    transferTo: null,
+    transferFrom: null,
+    transferPeer: null,
+    annulPeer: null,
+    ...money,
+  },
+});
+const postings: Record<string, HistoryEntry> = {
+  paidInFull: posting(3, -50_000),
+  subscribed: posting(0, 75_000, { paid: 30_000 }),
+  transferOut: posting(3, -50_000, { paid: -30_000, passedOn: 20_000 }),
+  transferIn: posting(4, 50_000, { paid: 30_000 }),
+  termination: posting(2, -50_000, { paid: -30_000, released: 20_000 }),
+  end: posting(8, -75_000, { paid: -30_000 }),
+  annulled: posting(5, 50_000, { paid: 30_000, passedOn: 20_000 }),
+};
+const postingLines = () =>
+  Object.fromEntries(Object.entries(postings).map(([k, e]) => [k, moneyLine(e, i18nProvider.translate)]));
+
+describe('the history line of a posting of shares not fully paid', () => {
+  afterAll(() => i18nProvider.changeLocale('en'));
+
+  it('in German', async () => {
+    await i18nProvider.changeLocale('de');
+    expect(postingLines()).toEqual({
+      paidInFull: null,
+      subscribed: 'Mit der Zeichnung eingezahlt: 300,00 € · offen: 450,00 €',
+      transferOut:
+        'Übertragenes Geschäftsguthaben: 300,00 € · nicht eingezahlter Preis an den Erwerber weitergegeben: 200,00 €',
+      transferIn:
+        'Übernommenes Geschäftsguthaben: 300,00 € · nicht eingezahlter Preis, den das Mitglied schuldet: 200,00 €',
+      termination:
+        'Ausscheidendes Geschäftsguthaben: 300,00 € · nicht eingezahlter Preis freigegeben, nicht mehr geschuldet: 200,00 €',
+      end: 'Ausscheidendes Geschäftsguthaben: 300,00 €',
+      annulled: 'Zurückgebuchtes Geschäftsguthaben: 300,00 € · nicht eingezahlter Preis wieder geschuldet: 200,00 €',
+    });
+  });
+
+  it('in English', async () => {
+    await i18nProvider.changeLocale('en');
+    expect(postingLines()).toEqual({
+      paidInFull: null,
+      subscribed: 'Paid with the subscription: 300,00 € · outstanding: 450,00 €',
+      transferOut: 'Geschäftsguthaben transferred: 300,00 € · unpaid price passed on to the receiver: 200,00 €',
+      transferIn: 'Geschäftsguthaben received: 300,00 € · unpaid price the member owes: 200,00 €',
+      termination: 'Geschäftsguthaben leaving: 300,00 € · unpaid price released, no longer owed: 200,00 €',
+      end: 'Geschäftsguthaben leaving: 300,00 €',
+      annulled: 'Geschäftsguthaben reversed: 300,00 € · unpaid price owed again: 200,00 €',
+    });
+  });
+});

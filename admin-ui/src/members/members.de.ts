@@ -89,6 +89,20 @@ export const membersDe: Messages<typeof membersEn> = {
         '%{smart_count} Rate über %{amount}, fällig am %{first} |||| %{smart_count} Raten über zusammen %{amount}, fällig vom %{first} bis %{last}',
       mandate: 'Mandat %{reference} vom %{signedOn} (%{kind})',
       mandateRevoked: 'Mandat %{reference} widerrufen zum %{date}',
+      moved: {
+        subscription: 'Mit der Zeichnung eingezahlt: %{paid}',
+        transferOut: 'Übertragenes Geschäftsguthaben: %{paid}',
+        transferIn: 'Übernommenes Geschäftsguthaben: %{paid}',
+        leaving: 'Ausscheidendes Geschäftsguthaben: %{paid}',
+        annulment: 'Zurückgebuchtes Geschäftsguthaben: %{paid}',
+      },
+      unpaid: {
+        subscription: 'offen: %{amount}',
+        transferOut: 'nicht eingezahlter Preis an den Erwerber weitergegeben: %{amount}',
+        transferIn: 'nicht eingezahlter Preis, den das Mitglied schuldet: %{amount}',
+        leaving: 'nicht eingezahlter Preis freigegeben, nicht mehr geschuldet: %{amount}',
+        annulment: 'nicht eingezahlter Preis wieder geschuldet: %{amount}',
+      },
       /** How a payment came in (the payment dialog's own texts load with its screen: sharePayments.de.ts). */
       methods: {
         transfer: 'Überweisung',

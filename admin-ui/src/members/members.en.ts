@@ -88,6 +88,24 @@ export const membersEn = {
         '%{smart_count} instalment of %{amount}, due on %{first} |||| %{smart_count} instalments of %{amount} together, due from %{first} to %{last}',
       mandate: 'Mandate %{reference} signed on %{signedOn} (%{kind})',
       mandateRevoked: 'Mandate %{reference} revoked as of %{date}',
+      /**
+       * What a posting of shares not fully paid moved (issue 45, decisions 234, 265, 267): the Geschäftsguthaben, by
+       * the posting's kind, and the unpaid part of the price apart. A posting paid in full shows neither.
+       */
+      moved: {
+        subscription: 'Paid with the subscription: %{paid}',
+        transferOut: 'Geschäftsguthaben transferred: %{paid}',
+        transferIn: 'Geschäftsguthaben received: %{paid}',
+        leaving: 'Geschäftsguthaben leaving: %{paid}',
+        annulment: 'Geschäftsguthaben reversed: %{paid}',
+      },
+      unpaid: {
+        subscription: 'outstanding: %{amount}',
+        transferOut: 'unpaid price passed on to the receiver: %{amount}',
+        transferIn: 'unpaid price the member owes: %{amount}',
+        leaving: 'unpaid price released, no longer owed: %{amount}',
+        annulment: 'unpaid price owed again: %{amount}',
+      },
       /** How a payment came in (the payment dialog's own texts load with its screen: sharePayments.en.ts). */
       methods: {
         transfer: 'Bank transfer',

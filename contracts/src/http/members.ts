@@ -214,6 +214,16 @@ export class HistoryPosting {
   @IsOptional() @IsString() readonly transferFrom!: string | null;
   @IsOptional() @IsString() readonly transferPeer!: string | null;
   @IsOptional() @IsString() readonly annulPeer!: string | null;
+  /**
+   * The Geschäftsguthaben (the register's payment) the posting moved, signed like `amount`, only where it differs from
+   * the nominal amount (issue 45): a subscription paid in part, shares not paid in full transferred (3, 4; decision 265)
+   * or leaving (2, 6, 7, 8; decisions 234, 267), the annulation of such a posting. Absent: the whole amount moved.
+   */
+  @IsOptional() @IsInt() readonly paid?: number;
+  /** Cents of the unpaid price passed on to the receiver with a transfer (3), or owed again on its annulation (5). */
+  @IsOptional() @IsInt() readonly passedOn?: number;
+  /** Cents of the unpaid price released by a partial termination (2), or owed again on its annulation (5). */
+  @IsOptional() @IsInt() readonly released?: number;
 }
 
 /** The exit of a `MemberExited` history entry. */
