@@ -222,5 +222,6 @@ export type {
   CollectionDto,
   CollectionCreatedDto,
   SkippedDueDto,
+  DebitAboveOutstandingDto,
   DirectDebitPaymentDto,
 } from './http/direct-debits.js';

@@ -20,6 +20,7 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { downloadFile } from '../session/download';
 import { can, useSession } from '../session/session';
+import { AboveOutstanding } from './AboveOutstanding';
 import { CollectionForm } from './CollectionForm';
 import { collectionFileName, directDebitPaths, type CollectionDto } from './model';
 import { useCollections } from './queries';
@@ -86,7 +87,7 @@ export default function DirectDebitsScreen() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((c) => (
+                {rows.map((c) => [
                   <TableRow key={c.id} data-testid="direct-debit-row">
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.collectionDate)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdOn)}</TableCell>
@@ -112,8 +113,15 @@ export default function DirectDebitsScreen() {
                         </IconButton>
                       </Tooltip>
                     </TableCell>
-                  </TableRow>
-                ))}
+                  </TableRow>,
+                  c.aboveOutstanding.length > 0 ? (
+                    <TableRow key={`${c.id}-above`}>
+                      <TableCell colSpan={7} sx={{ pt: 0 }}>
+                        <AboveOutstanding items={c.aboveOutstanding} testId="direct-debit-above-outstanding" />
+                      </TableCell>
+                    </TableRow>
+                  ) : null,
+                ])}
               </TableBody>
             </Table>
           ) : null}
