@@ -223,5 +223,6 @@ export type {
   CollectionDto,
   CollectionCreatedDto,
   SkippedDueDto,
+  DebitAboveOutstandingDto,
   DirectDebitPaymentDto,
 } from './http/direct-debits.js';

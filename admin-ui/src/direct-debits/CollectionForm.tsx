@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
+import { AboveOutstanding } from './AboveOutstanding';
 import { keepListed, selectedSum, type CollectionCreatedDto } from './model';
 import { useCreateCollection, useOutstandingDues } from './queries';
 
@@ -184,6 +185,7 @@ export function CollectionForm() {
             ) : null}
           </Alert>
         ) : null}
+        {made ? <AboveOutstanding items={made.aboveOutstanding} testId="collection-above-outstanding" /> : null}
       </CardContent>
       {/* Making a collection books every debit as paid at once: asked first, as the reminders and the statements' bookings are. */}
       <Dialog

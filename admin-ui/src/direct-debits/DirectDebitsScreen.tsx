@@ -15,11 +15,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { downloadFile } from '../session/download';
 import { can, useSession } from '../session/session';
+import { AboveOutstanding } from './AboveOutstanding';
 import { CollectionForm } from './CollectionForm';
 import { collectionFileName, directDebitPaths, type CollectionDto } from './model';
 import { useCollections } from './queries';
@@ -87,32 +88,41 @@ export default function DirectDebitsScreen() {
               </TableHead>
               <TableBody>
                 {rows.map((c) => (
-                  <TableRow key={c.id} data-testid="direct-debit-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.collectionDate)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdOn)}</TableCell>
-                    <TableCell align="right">{c.count}</TableCell>
-                    <TableCell align="right" sx={money}>
-                      {formatMoney(c.totalCents)}
-                    </TableCell>
-                    <TableCell align="right" sx={money}>
-                      {c.returned > 0 ? `${c.returned} (${formatMoney(c.returnedCents)})` : '0'}
-                    </TableCell>
-                    <TableCell>
-                      {c.complete ? t('complete') : t('writing', { booked: c.booked, count: c.count })}
-                    </TableCell>
-                    <TableCell>
-                      <Tooltip title={t('download', { date: formatDate(c.collectionDate) })}>
-                        <IconButton
-                          size="small"
-                          onClick={() => void download(c)}
-                          aria-label={t('download', { date: formatDate(c.collectionDate) })}
-                          data-testid="direct-debit-download"
-                        >
-                          <DownloadIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
+                  <Fragment key={c.id}>
+                    <TableRow data-testid="direct-debit-row">
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.collectionDate)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdOn)}</TableCell>
+                      <TableCell align="right">{c.count}</TableCell>
+                      <TableCell align="right" sx={money}>
+                        {formatMoney(c.totalCents)}
+                      </TableCell>
+                      <TableCell align="right" sx={money}>
+                        {c.returned > 0 ? `${c.returned} (${formatMoney(c.returnedCents)})` : '0'}
+                      </TableCell>
+                      <TableCell>
+                        {c.complete ? t('complete') : t('writing', { booked: c.booked, count: c.count })}
+                      </TableCell>
+                      <TableCell>
+                        <Tooltip title={t('download', { date: formatDate(c.collectionDate) })}>
+                          <IconButton
+                            size="small"
+                            onClick={() => void download(c)}
+                            aria-label={t('download', { date: formatDate(c.collectionDate) })}
+                            data-testid="direct-debit-download"
+                          >
+                            <DownloadIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                    {c.aboveOutstanding.length > 0 ? (
+                      <TableRow>
+                        <TableCell colSpan={7} sx={{ pt: 0 }}>
+                          <AboveOutstanding items={c.aboveOutstanding} testId="direct-debit-above-outstanding" />
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </Fragment>
                 ))}
               </TableBody>
             </Table>

@@ -49,6 +49,15 @@ export const directDebitsDe: typeof directDebitsEn = {
     noIban: 'keine gültige IBAN',
     nameNotRepresentable: 'Name in einer SEPA-Datei nicht darstellbar',
   },
+  above: {
+    title:
+      'Über das Geschuldete hinaus eingezogen: %{sum}. Die Bank zieht die Lastschriften ein, wie die Datei sie verlangt; der Teil über dem, was die Zeichnung bei der Buchung noch schuldete, wurde nicht auf die Anteile gebucht. Erstatten Sie ihn dem Mitglied (oder erfassen Sie die Rücklastschrift, wenn die Bank sie zurückgibt).',
+    item: 'Mitglied %{member}: %{excess} von %{amount} über dem Geschuldeten (%{booked} gebucht) – %{reason}',
+    reasons: {
+      aboveOutstanding: 'inzwischen bezahlt, übertragen oder freigegeben',
+      subscriptionAnnulled: 'Zeichnung storniert',
+    },
+  },
   member: {
     title: 'SEPA-Lastschrift',
     mandates: 'Mandate',

@@ -50,6 +50,15 @@ export const directDebitsEn = {
     noIban: 'no valid IBAN',
     nameNotRepresentable: 'name not writable in a SEPA file',
   },
+  above: {
+    title:
+      'Collected above what was owed: %{sum}. The bank collects the debits as the file asks; the part above what the subscription still owed when booked was not booked on the shares. Refund it to the member (or record the debit as returned when the bank gives it back).',
+    item: 'Member %{member}: %{excess} of %{amount} above what was owed (%{booked} booked) – %{reason}',
+    reasons: {
+      aboveOutstanding: 'paid, passed on or released meanwhile',
+      subscriptionAnnulled: 'subscription annulled',
+    },
+  },
   member: {
     title: 'SEPA direct debit',
     mandates: 'Mandates',

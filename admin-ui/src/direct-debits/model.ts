@@ -1,12 +1,20 @@
 import type {
   CollectionCreatedDto,
   CollectionDto,
+  DebitAboveOutstandingDto,
   DirectDebitPaymentDto,
   MandateDto,
   ShareDueDto,
 } from '@coop/contracts/console';
 
-export type { CollectionCreatedDto, CollectionDto, DirectDebitPaymentDto, MandateDto, ShareDueDto };
+export type {
+  CollectionCreatedDto,
+  CollectionDto,
+  DebitAboveOutstandingDto,
+  DirectDebitPaymentDto,
+  MandateDto,
+  ShareDueDto,
+};
 
 /** The API paths of direct debits. */
 export const directDebitPaths = {

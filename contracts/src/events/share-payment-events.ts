@@ -201,6 +201,37 @@ export type DirectDebitCollectionCreated = DomainEvent<
 export const directDebitStream = (collectionId: string): string => `direct-debit-${collectionId}`;
 
 /**
+ * A debit of a collection that its booking found above what was still owed on its subscription (decision 270): the
+ * file asks `amount` cents, `booked` of them were booked as the `SharePaymentReceived` of `paymentId` (none when 0),
+ * `excess` = `amount - booked` was not. `reason`: `subscriptionAnnulled` (the subscription was annulled) or
+ * `aboveOutstanding` (a payment, a transfer passing its unpaid part on or a partial termination releasing it lowered
+ * what was owed after the file was made).
+ */
+export interface DebitAboveOutstanding {
+  readonly memberId: string;
+  readonly memberNr: number | null;
+  readonly balanceId: string;
+  readonly paymentId: string;
+  readonly amount: number;
+  readonly booked: number;
+  readonly excess: number;
+  readonly reason: DebitAboveOutstandingReason;
+}
+
+export const DEBIT_ABOVE_OUTSTANDING_REASONS = ['subscriptionAnnulled', 'aboveOutstanding'] as const;
+export type DebitAboveOutstandingReason = (typeof DEBIT_ABOVE_OUTSTANDING_REASONS)[number];
+
+/**
+ * On `direct-debit-<collectionId>`: debits of the collection the bank collects above what their members owed when they
+ * were booked (decision 270), appended with the members' payments of the same chunk. The excess is the member's money:
+ * the clerk refunds it (or the bank returns the debit); it is never booked on the shares.
+ */
+export type DirectDebitsAboveOutstanding = DomainEvent<
+  'DirectDebitsAboveOutstanding',
+  { collectionId: string; cooperativeId: string; items: DebitAboveOutstanding[] }
+>;
+
+/**
  * On `direct-debit-collections-<cooperativeId>`: the cooperative's collections in the order they were made, each
  * appended in one atomic write with its `DirectDebitCollectionCreated` at the revision read before its dues were read.
  * Two collections made at the same moment, in one API process or in two, can so never both be written from the same

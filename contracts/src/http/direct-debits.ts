@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
-import { MANDATE_KINDS } from '../events/share-payment-events.js';
+import { DEBIT_ABOVE_OUTSTANDING_REASONS, MANDATE_KINDS } from '../events/share-payment-events.js';
 import { DIRECT_DEBIT_SKIP_REASONS } from '../direct-debit-templates.js';
 import { TEXT_MAX } from '../limits.js';
 import {
@@ -83,6 +83,21 @@ export class SkippedDueDto {
   @IsIn(DIRECT_DEBIT_SKIP_REASONS) readonly reason!: string;
 }
 
+/**
+ * A debit of a collection booked above what its subscription still owed (decision 270): of the `amount` the bank
+ * collects, `booked` paid the subscription and `excess` is the member's money, to refund.
+ */
+export class DebitAboveOutstandingDto {
+  @IsString() readonly memberId!: string;
+  @IsOptional() @IsInt() readonly memberNr!: number | null;
+  @IsString() readonly balanceId!: string;
+  @IsString() readonly paymentId!: string;
+  @IsInt() readonly amount!: number;
+  @IsInt() readonly booked!: number;
+  @IsInt() readonly excess!: number;
+  @IsIn(DEBIT_ABOVE_OUTSTANDING_REASONS) readonly reason!: string;
+}
+
 /** One collection (`GET /direct-debits`). */
 export class CollectionDto {
   @IsString() readonly id!: string;
@@ -97,6 +112,9 @@ export class CollectionDto {
   /** Debits that came back (Rücklastschriften) and their sum in cents. */
   @IsInt() readonly returned!: number;
   @IsInt() readonly returnedCents!: number;
+  /** Debits collected above what was owed when booked, and the sum of their excess in cents (decision 270). */
+  @ListOf(() => DebitAboveOutstandingDto) readonly aboveOutstanding!: DebitAboveOutstandingDto[];
+  @IsInt() readonly aboveOutstandingCents!: number;
   @IsBoolean() readonly complete!: boolean;
 }
 

@@ -1,4 +1,9 @@
-import type { MandateKind, ReadDocument } from '@coop/contracts';
+import {
+  DEBIT_ABOVE_OUTSTANDING_REASONS,
+  type DebitAboveOutstanding,
+  type MandateKind,
+  type ReadDocument,
+} from '@coop/contracts';
 import { flagField, numberField, textField } from './document-fields.js';
 
 /*
@@ -33,6 +38,9 @@ export interface DirectDebitCollectionDocument extends Stored {
   readonly count: number;
   readonly totalCents: number;
   readonly booked: number;
+  /** Debits above what their subscriptions still owed when booked (decision 270); `notBooked` of them booked nothing. */
+  readonly aboveOutstanding: readonly DebitAboveOutstanding[];
+  readonly notBooked: number;
   readonly complete: boolean;
 }
 
@@ -79,6 +87,8 @@ export function readDirectDebitCollection(doc: ReadDocument): DirectDebitCollect
     count: numberField(doc, 'count') ?? 0,
     totalCents: numberField(doc, 'totalCents') ?? 0,
     booked: numberField(doc, 'booked') ?? 0,
+    aboveOutstanding: Array.isArray(doc.aboveOutstanding) ? doc.aboveOutstanding.map(readAbove) : [],
+    notBooked: numberField(doc, 'notBooked') ?? 0,
     complete: flagField(doc, 'complete'),
   };
 }
@@ -94,5 +104,22 @@ export function readDirectDebitPayment(doc: ReadDocument): DirectDebitPaymentDoc
     returned: flagField(doc, 'returned'),
     returnedOn: textField(doc, 'returnedOn'),
     returnReason: textField(doc, 'returnReason'),
+  };
+}
+
+function readAbove(value: unknown): DebitAboveOutstanding {
+  const item = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (field: string): string => (typeof item[field] === 'string' ? (item[field] as string) : '');
+  const cents = (field: string): number => (typeof item[field] === 'number' ? (item[field] as number) : 0);
+  const reason = DEBIT_ABOVE_OUTSTANDING_REASONS.find((r) => r === item.reason) ?? 'aboveOutstanding';
+  return {
+    memberId: text('memberId'),
+    memberNr: typeof item.memberNr === 'number' ? item.memberNr : null,
+    balanceId: text('balanceId'),
+    paymentId: text('paymentId'),
+    amount: cents('amount'),
+    booked: cents('booked'),
+    excess: cents('excess'),
+    reason,
   };
 }

@@ -3,6 +3,7 @@ import type {
   DirectDebitCollectionCreated,
   DirectDebitMandateGranted,
   DirectDebitMandateRevoked,
+  DirectDebitsAboveOutstanding,
   ReadDocument,
   RecordedEvent,
   SharePaymentReceived,
@@ -40,12 +41,14 @@ type Handled =
   | DirectDebitMandateGranted
   | DirectDebitMandateRevoked
   | DirectDebitCollectionCreated
+  | DirectDebitsAboveOutstanding
   | SharePaymentReceived
   | SharePaymentReturned;
 const HANDLED = new Set<string>([
   'DirectDebitMandateGranted',
   'DirectDebitMandateRevoked',
   'DirectDebitCollectionCreated',
+  'DirectDebitsAboveOutstanding',
   'SharePaymentReceived',
   'SharePaymentReturned',
 ]);
@@ -64,6 +67,8 @@ function keysOf(event: Handled): DocKey[] {
         collectionKey(event.data.collectionId),
         ...[...new Set(event.data.items.map((i) => i.mandateId))].map(mandateKey),
       ];
+    case 'DirectDebitsAboveOutstanding':
+      return [collectionKey(event.data.collectionId)];
     case 'SharePaymentReceived':
       return event.data.method === 'directDebit' && event.data.collectionId !== null
         ? [paymentKey(event.data.paymentId), collectionKey(event.data.collectionId)]
@@ -72,6 +77,10 @@ function keysOf(event: Handled): DocKey[] {
       return [paymentKey(event.data.paymentId)];
   }
 }
+
+/** Every debit of the collection booked, or named above what was owed with nothing of it booked. */
+const isComplete = (collection: ReadDocument, booked: number): boolean =>
+  booked + Number(collection.notBooked ?? 0) >= Number(collection.count);
 
 export const directDebitsProjector: Projector = {
   collections: [DIRECT_DEBIT_MANDATES, DIRECT_DEBITS, DIRECT_DEBIT_PAYMENTS],
@@ -168,9 +177,18 @@ export const directDebitsProjector: Projector = {
         const collection = current(collectionKey(d.collectionId!));
         if (collection) {
           const booked = Number(collection.booked ?? 0) + 1;
-          ops.push(put(DIRECT_DEBITS.name, { ...collection, booked, complete: booked >= Number(collection.count) }));
+          ops.push(put(DIRECT_DEBITS.name, { ...collection, booked, complete: isComplete(collection, booked) }));
         }
         return ops;
+      }
+      case 'DirectDebitsAboveOutstanding': {
+        // Debits collected above what was owed (decision 270): listed for the clerk; one that booked nothing is done too.
+        const collection = current(collectionKey(event.data.collectionId));
+        if (!collection) return [];
+        const above = [...((collection.aboveOutstanding as unknown[] | undefined) ?? []), ...event.data.items];
+        const notBooked = Number(collection.notBooked ?? 0) + event.data.items.filter((i) => i.booked === 0).length;
+        const doc = { ...collection, aboveOutstanding: above, notBooked };
+        return [put(DIRECT_DEBITS.name, { ...doc, complete: isComplete(doc, Number(collection.booked ?? 0)) })];
       }
       case 'SharePaymentReturned': {
         const payment = current(paymentKey(event.data.paymentId));

@@ -194,7 +194,8 @@ export async function demoDirectDebits(
     if (mine.length === 0) continue;
     const booked = debitMemberDecider.decide(
       { type: 'BookDebits', memberId, collectionId, collectionDate, messageId, items: mine },
-      initialDebitMemberState,
+      // The member's share account: a debit books up to what its subscription owes (decision 270).
+      { ...initialDebitMemberState, exists: true, cooperativeId, account: sim.state },
     );
     await writer.write([{ streamId: memberStream(memberId), expected: sim.revision, events: booked }]);
     advance(sim, booked);

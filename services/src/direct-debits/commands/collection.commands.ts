@@ -10,6 +10,8 @@ import {
   type Decider,
   type DirectDebitCollectionCreated,
   type DirectDebitCollectionOrdered,
+  type DirectDebitsAboveOutstanding,
+  type DebitAboveOutstanding,
   type EventStore,
   type FileStore,
 } from '@coop/contracts';
@@ -28,7 +30,7 @@ import { creditorErrors, debitFile, debitMessageId } from '../sepa/collection-fi
 import { pain008Xml } from '../sepa/pain008.js';
 import { pain008XmlViolations } from '../sepa/pain008-rules.js';
 import { DirectDebitReads } from '../queries/direct-debit-reads.js';
-import { bookCollection, type BookingPort } from './collection-booking.js';
+import { bookCollection, type BookingPort, type CollectionBooked } from './collection-booking.js';
 
 /** The cooperative's collections in order (decision 235): only its revision is read. */
 const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = {
@@ -37,14 +39,20 @@ const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = {
   decide: () => [],
 };
 
-/** The collection's stream read back: its one event. */
+/** The collection's stream read back: the collection, and the debits named above what was owed (decision 270). */
 const collectionReader: Decider<
   never,
-  DirectDebitCollectionCreated,
-  { created: DirectDebitCollectionCreated['data'] | null }
+  DirectDebitCollectionCreated | DirectDebitsAboveOutstanding,
+  { created: DirectDebitCollectionCreated['data'] | null; aboveOutstanding: ReadonlySet<string> }
 > = {
-  initialState: () => ({ created: null }),
-  evolve: (state, event) => (event.type === 'DirectDebitCollectionCreated' ? { created: event.data } : state),
+  initialState: () => ({ created: null, aboveOutstanding: new Set() }),
+  evolve: (state, event) =>
+    event.type === 'DirectDebitCollectionCreated'
+      ? { ...state, created: event.data }
+      : {
+          ...state,
+          aboveOutstanding: new Set([...state.aboveOutstanding, ...event.data.items.map((i) => i.paymentId)]),
+        },
   decide: () => [],
 };
 
@@ -65,6 +73,10 @@ export class CollectionBooking {
   private port(ctx: CommandContext, cooperativeId: string): BookingPort {
     return {
       load: (streamId) => this.writer.loadWithoutPersonalData(streamId, debitPaymentsDecider),
+      loadCollection: async (collectionId) => {
+        const { state, expected } = await this.writer.load(directDebitStream(collectionId), collectionReader);
+        return { aboveOutstanding: state.aboveOutstanding, expected };
+      },
       append: (appends) =>
         this.writer.appendAll(
           appends.map((a) => ({
@@ -77,7 +89,7 @@ export class CollectionBooking {
     };
   }
 
-  book(ctx: CommandContext, collection: DirectDebitCollectionCreated['data']): Promise<number> {
+  book(ctx: CommandContext, collection: DirectDebitCollectionCreated['data']): Promise<CollectionBooked> {
     return bookCollection(this.port(ctx, collection.cooperativeId), collection);
   }
 
@@ -93,6 +105,8 @@ export class CollectionBooking {
 export interface CollectionResult {
   readonly collectionId: string;
   readonly skipped: readonly SkippedDue[];
+  /** Debits its booking found above what their subscriptions still owed (decision 270): the clerk refunds the excess. */
+  readonly aboveOutstanding: readonly DebitAboveOutstanding[];
 }
 
 /** Makes a collection of the selected subscriptions on `collectionDate`: its file, its stream, the members' payments. */
@@ -232,7 +246,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
       if (error instanceof ConcurrencyError) await this.files.remove(fileId);
       throw error;
     }
-    await this.booking.book(ctx, created);
-    return { collectionId, skipped: plan.skipped };
+    const { aboveOutstanding } = await this.booking.book(ctx, created);
+    return { collectionId, skipped: plan.skipped, aboveOutstanding };
   }
 }

@@ -5,17 +5,18 @@ import {
   NotFoundError,
   ValidationError,
   type Decider,
-  type DirectDebitItem,
   type MandateKind,
   type MemberEvent,
   type SharePaymentMethod,
 } from '@coop/contracts';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
+import { bookDebits, type BookDebits } from './debit-booking.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 
 /*
  * A member's SEPA direct-debit mandates and payments by direct debit (issue 45, DEBIT), decided on the member stream
- * `member-<memberId>`: granting and revoking a mandate, booking a collection's debits, recording a returned debit.
+ * `member-<memberId>`: granting and revoking a mandate, booking a collection's debits (debit-booking.ts), recording a
+ * returned debit.
  * Pure: the fold reads the member stream's events of this area and the few master-data facts it needs (cooperative,
  * IBAN, exit).
  */
@@ -84,14 +85,7 @@ export type DebitMemberCommand =
       readonly date: string;
       readonly reason: string | null;
     }
-  | {
-      readonly type: 'BookDebits';
-      readonly memberId: string;
-      readonly collectionId: string;
-      readonly collectionDate: string;
-      readonly messageId: string;
-      readonly items: readonly DirectDebitItem[];
-    };
+  | BookDebits;
 
 const compact = (iban: unknown): string | null =>
   typeof iban === 'string' && iban.trim() !== '' ? iban.replace(/\s+/g, '').toUpperCase() : null;
@@ -213,26 +207,8 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       ]);
     }
     case 'BookDebits':
-      // Idempotent: a debit already booked (a collection written again after a stop) is not booked twice.
-      return followPendingEnd(
-        state.account,
-        command.items
-          .filter((item) => item.memberId === command.memberId && !state.payments.has(item.paymentId))
-          .map((item) => ({
-            type: 'SharePaymentReceived' as const,
-            data: {
-              memberId: item.memberId,
-              balanceId: item.balanceId,
-              paymentId: item.paymentId,
-              date: command.collectionDate,
-              amount: item.amount,
-              method: 'directDebit' as const,
-              reference: command.messageId,
-              collectionId: command.collectionId,
-              statementId: null,
-            },
-          })),
-      );
+      // Up to what each subscription still owes (decision 270); a debit already booked is not booked twice.
+      return bookDebits(command, state.account, new Set(state.payments.keys())).events;
   }
 }
 

@@ -47,7 +47,10 @@ export class DirectDebitsController {
     return sendList(res, page, (d) => d);
   }
 
-  /** The selected subscriptions with a usable mandate and IBAN are drawn; the others are answered as `skipped` with the reason. */
+  /**
+   * The selected subscriptions with a usable mandate and IBAN are drawn; the others are answered as `skipped` with the
+   * reason, and debits whose subscription owed less when they were booked as `aboveOutstanding` (decision 270).
+   */
   @Post()
   @Requires('directdebits:write')
   @HttpCode(201)
@@ -58,7 +61,14 @@ export class DirectDebitsController {
       new CreateCollectionCommand(contextFor(actor), body.collectionDate, body.balanceIds, new Date()),
     );
     const doc = await this.reads.collection(actor.cooperativeId, result.collectionId);
-    return { ...collectionDto(doc), skipped: result.skipped.map((s) => ({ ...s })) };
+    // What this request's booking found above what was owed (decision 270), whether or not the list has it yet.
+    const above = result.aboveOutstanding.map((a) => ({ ...a }));
+    return {
+      ...collectionDto(doc),
+      aboveOutstanding: above,
+      aboveOutstandingCents: above.reduce((sum, a) => sum + a.excess, 0),
+      skipped: result.skipped.map((s) => ({ ...s })),
+    };
   }
 
   /** `Lastschrift-<collection date>-<cooperative>.xml`: the collection's pain.008.001.08 file as made. */

@@ -218,6 +218,8 @@ export function collectionDto(
     booked: d.booked,
     returned: returned?.count ?? 0,
     returnedCents: returned?.cents ?? 0,
+    aboveOutstanding: d.aboveOutstanding.map((a) => ({ ...a })),
+    aboveOutstandingCents: d.aboveOutstanding.reduce((sum, a) => sum + a.excess, 0),
     complete: d.complete,
   };
 }
