@@ -282,7 +282,18 @@ export const EXIT_REASON_BY_TYPE: Readonly<Record<ExitType, ExitReason>> = { 6: 
  */
 export type MemberExited = DomainEvent<
   'MemberExited',
-  { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }
+  {
+    memberId: string;
+    exitDate: string;
+    reason: ExitReason;
+    balanceId: string;
+    /**
+     * The member's dues (issue 45): the balance ids of its subscriptions (0, 1, 4) not annulled that were not paid in full
+     * when posted. Owed until `exitDate`, nothing of them from that date (§ 73 (2) GenG, decision 269). Absent: none, or
+     * an exit recorded before decision 269 (its dues stay owed).
+     */
+    dues?: string[];
+  }
 >;
 
 /**
@@ -320,7 +331,13 @@ export type MembershipEndWithdrawn = DomainEvent<
 /** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
 export type MemberExitRevoked = DomainEvent<
   'MemberExitRevoked',
-  { memberId: string; balanceId: string; annulment: string }
+  {
+    memberId: string;
+    balanceId: string;
+    annulment: string;
+    /** The member's dues named as `MemberExited.dues`: owed again, with no end (decision 269). Absent: none. */
+    dues?: string[];
+  }
 >;
 
 /**
