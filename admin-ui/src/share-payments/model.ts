@@ -51,5 +51,5 @@ export const owedOn = (due: Pick<ShareDue, 'owedUntil'>, date: string): boolean 
 export const endsOwing = (due: Pick<ShareDue, 'owedUntil'>): boolean => due.owedUntil !== OWED_WITHOUT_END;
 
 /** What is outstanding on the member's subscriptions together. */
-export const outstandingOf = (dues: readonly ShareDue[]): number =>
+export const outstandingOf = (dues: readonly Pick<ShareDue, 'outstanding'>[]): number =>
   dues.reduce((sum, d) => sum + Math.max(0, d.outstanding), 0);
