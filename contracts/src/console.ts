@@ -196,6 +196,7 @@ export { proposePlan } from './instalments.js';
 // The transfer's split (share-transfer.ts) is imported by the console as `@coop/contracts/share-transfer`, not from here
 // (admin-ui/vite.config.ts says why).
 export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';
+export { OWED_WITHOUT_END } from './events/share-payment-events.js';
 export type {
   PaymentReminderDto,
   PaymentReminderDueDto,

@@ -19,6 +19,7 @@ const due = (id: string, date: string, amount: number, paid: number): ShareDue =
   dueSince: amount > paid ? date : null,
   instalments: [],
   reminderLevel: 0,
+  owedUntil: '9999-12-31',
 });
 
 describe('the transfer preview (§ 76 GenG, decision 265)', () => {

@@ -17,7 +17,8 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { can, useSession } from '../session/session';
 import { InstalmentDialog } from './InstalmentDialog';
-import { outstandingOf, type ShareDue } from './model';
+import { today } from '../members/model';
+import { endsOwing, outstandingOf, owedOn, type ShareDue } from './model';
 import { PaymentDialog } from './PaymentDialog';
 import { useMemberShareDues, usePaymentTerms } from './queries';
 import { useSharePaymentTexts } from './texts';
@@ -52,7 +53,9 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
       </Grid>
     ) : null;
   }
-  const open = outstandingOf(rows);
+  // A leaver's dues stay listed but owe nothing once its end took effect (decision 269).
+  const day = today();
+  const open = outstandingOf(rows.filter((d) => owedOn(d, day)));
   const instalments = terms.data?.instalments;
   const head = (key: string, right = false) => (
     <TableCell align={right ? 'right' : undefined} sx={{ fontWeight: 600 }}>
@@ -111,6 +114,11 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
                         {t('released', { amount: formatMoney(d.released) })}
                       </Box>
                     ) : null}
+                    {endsOwing(d) ? (
+                      <Box component="span" sx={{ display: 'block' }} data-testid="member-share-due-ended">
+                        {t(owedOn(d, day) ? 'owedUntilEnd' : 'endedOwing', { date: formatDate(d.owedUntil) })}
+                      </Box>
+                    ) : null}
                   </TableCell>
                   <TableCell align="right" sx={money}>
                     {formatMoney(d.amount)}
@@ -144,7 +152,7 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
                         –
                       </Box>
                     )}
-                    {canWrite && instalments?.allowed && d.outstanding > 0 ? (
+                    {canWrite && instalments?.allowed && d.outstanding > 0 && owedOn(d, day) ? (
                       <Button
                         size="small"
                         onClick={() => setPlanning(d)}

@@ -1,4 +1,4 @@
-import type { PaymentTermsDto, ShareDueDto } from '@coop/contracts/console';
+import { OWED_WITHOUT_END, type PaymentTermsDto, type ShareDueDto } from '@coop/contracts/console';
 import { parseEuroToCents } from '../format';
 
 /* The payments on shares in the console (issue 45; docs/share-payments.md). */
@@ -41,6 +41,15 @@ export function euroTextToCents(value: unknown): number | string | null {
   return parseEuroToCents(value) ?? value;
 }
 
+/**
+ * Whether a due is still owed on `date`: its member's whole end (if any) has not taken effect by then (`owedUntil`, the
+ * end's effective date; decision 269). A leaver's dues stay listed on the member's page, marked no longer owed.
+ */
+export const owedOn = (due: Pick<ShareDue, 'owedUntil'>, date: string): boolean => due.owedUntil > date;
+
+/** Whether the member's end is recorded on the due: `owedUntil` is an end's effective date, not OWED_WITHOUT_END. */
+export const endsOwing = (due: Pick<ShareDue, 'owedUntil'>): boolean => due.owedUntil !== OWED_WITHOUT_END;
+
 /** What is outstanding on the member's subscriptions together. */
-export const outstandingOf = (dues: readonly ShareDue[]): number =>
+export const outstandingOf = (dues: readonly Pick<ShareDue, 'outstanding'>[]): number =>
   dues.reduce((sum, d) => sum + Math.max(0, d.outstanding), 0);

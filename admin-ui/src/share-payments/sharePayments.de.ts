@@ -25,6 +25,8 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   },
   passedOn: '%{amount} davon mit übertragenen Anteilen weitergegeben: der Erwerber schuldet sie',
   released: '%{amount} davon mit gekündigten Anteilen ausgeschieden: nicht mehr geschuldet',
+  owedUntilEnd: 'Geschuldet bis zum Ausscheiden am %{date}',
+  endedOwing: 'Seit dem Ausscheiden am %{date} nicht mehr geschuldet',
   subscriptionOf: '%{type} vom %{date}, %{shares}',
   shares: '%{smart_count} Anteil |||| %{smart_count} Anteile',
   reminders: { 1: 'Erste Mahnung', 2: 'Zweite Mahnung', 3: 'Letzte Mahnung' },

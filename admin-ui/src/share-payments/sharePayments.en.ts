@@ -26,6 +26,8 @@ export const sharePaymentsEn = {
   },
   passedOn: '%{amount} of it passed on with shares transferred: their receiver owes it',
   released: '%{amount} of it released with shares terminated: no longer owed',
+  owedUntilEnd: 'Owed until the membership ends on %{date}',
+  endedOwing: 'No longer owed since the membership ended on %{date}',
   subscriptionOf: '%{type} of %{date}, %{shares}',
   shares: '%{smart_count} share |||| %{smart_count} shares',
   reminders: { 1: 'First reminder', 2: 'Second reminder', 3: 'Last reminder' },

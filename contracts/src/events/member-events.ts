@@ -188,9 +188,8 @@ export type MemberAdmitted = DomainEvent<
 export type MemberDataChanged = DomainEvent<'MemberDataChanged', { memberId: string } & Partial<MemberMasterData>>;
 
 /**
- * Balance types (SPEC.md section 3): 0 initial disposal, 1 additional disposal, 2 withdrawing money,
- * 3 transfer to another member, 4 transfer from another member, 5 annulation, 6 dead, 7 exclusion,
- * 8 withdraw all (exit).
+ * Balance types (SPEC.md section 3): 0 initial disposal, 1 additional disposal, 2 withdrawing money, 3 transfer to
+ * another member, 4 transfer from another member, 5 annulation, 6 dead, 7 exclusion, 8 withdraw all (exit).
  */
 export type BalanceType = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 export type PostingType = Exclude<BalanceType, 5>;
@@ -275,14 +274,15 @@ export type ExitReason = 'death' | 'exclusion' | 'exit' | 'dissolution';
 export const EXIT_REASON_BY_TYPE: Readonly<Record<ExitType, ExitReason>> = { 6: 'death', 7: 'exclusion', 8: 'exit' };
 
 /**
- * Follows the exit posting (6, 7, 8) `balanceId` in the same append; `exitDate` is its date. Recorded alone (before
- * issue 22) it means the membership ended on that date; after a `MembershipEndNoticed` the date is the notice's
- * effective date (the end of a financial year, possibly in the future: the member leaves then, and holds the shares
- * until then).
+ * Follows the exit posting (6, 7, 8) `balanceId` in the same append; `exitDate` is its date: recorded alone (before issue
+ * 22) the day the membership ended, after a `MembershipEndNoticed` the notice's effective date (the end of a financial
+ * year, possibly ahead: the member holds its shares until then). `dues`: the member's subscriptions (0, 1, 4) not
+ * annulled and not paid in full when posted, owed until `exitDate`, not from it (§ 73 (2) GenG, decision 269); absent:
+ * none, or recorded before.
  */
 export type MemberExited = DomainEvent<
   'MemberExited',
-  { memberId: string; exitDate: string; reason: ExitReason; balanceId: string }
+  { memberId: string; exitDate: string; reason: ExitReason; balanceId: string; dues?: string[] }
 >;
 
 /**
@@ -317,10 +317,10 @@ export type MembershipEndWithdrawn = DomainEvent<
   { memberId: string; balanceId: string; annulment: string; date: string }
 >;
 
-/** The exit posting `balanceId` was annulled by `annulment`: the member is a member again. */
+/** The exit posting `balanceId` was annulled by `annulment`: the member is a member again, its `dues` owed again (269). */
 export type MemberExitRevoked = DomainEvent<
   'MemberExitRevoked',
-  { memberId: string; balanceId: string; annulment: string }
+  { memberId: string; balanceId: string; annulment: string; dues?: string[] }
 >;
 
 /**

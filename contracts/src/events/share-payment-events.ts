@@ -251,7 +251,9 @@ export const directDebitCollectionsStream = (cooperativeId: string): string =>
  * their receiver now (decision 265); `released`: the unpaid part of its shares terminated (2), owed by nobody (decision
  * 267). `outstanding = amount - passedOn - released - paid`; `dueSince` is the due date of the oldest
  * instalment not fully covered by `paid` (null when nothing is outstanding); `reminderLevel` the highest reminder sent
- * since the last payment (0 none).
+ * since the last payment (0 none). `owedUntil`: the day from which nothing of it is owed, the effective date of the
+ * member's whole end (6, 7, 8; § 73 (2) GenG, decision 269), `OWED_WITHOUT_END` while no end is recorded; every reader
+ * of what is owed takes only a due whose `owedUntil` lies after its day.
  */
 export interface ShareDueView {
   readonly id: string;
@@ -270,4 +272,8 @@ export interface ShareDueView {
   readonly dueSince: string | null;
   readonly instalments: readonly (Instalment & { readonly paid: number })[];
   readonly reminderLevel: number;
+  readonly owedUntil: string;
 }
+
+/** A due's `owedUntil` while the member has no end recorded: a day no business date reaches. */
+export const OWED_WITHOUT_END = '9999-12-31';

@@ -123,6 +123,11 @@ export class ShareDueDto {
   @IsOptional() @IsString() readonly dueSince!: string | null;
   @ListOf(() => ScheduledInstalmentDto) readonly instalments!: ScheduledInstalmentDto[];
   @IsInt() readonly reminderLevel!: number;
+  /**
+   * From this day nothing of it is owed: the effective date of the member's whole end (6, 7, 8; § 73 (2) GenG, decision
+   * 269); `9999-12-31` (OWED_WITHOUT_END) while no end is recorded.
+   */
+  @IsString() readonly owedUntil!: string;
 }
 
 /** The statutes' word on instalments (§ 7 Nr. 1 GenG). */

@@ -1,4 +1,4 @@
-import type { Instalment, ReadDocument, ShareDueView } from '@coop/contracts';
+import { OWED_WITHOUT_END, type Instalment, type ReadDocument, type ShareDueView } from '@coop/contracts';
 import { listField, numberField, textField } from './document-fields.js';
 
 /*
@@ -42,5 +42,6 @@ export function readShareDue(doc: ReadDocument): ShareDueDocument {
     instalments: listField<Instalment & { readonly paid: number }>(doc, 'instalments'),
     plan: Array.isArray(doc.plan) ? (doc.plan as Instalment[]) : null,
     reminderLevel: numberField(doc, 'reminderLevel') ?? 0,
+    owedUntil: textField(doc, 'owedUntil') ?? OWED_WITHOUT_END,
   };
 }

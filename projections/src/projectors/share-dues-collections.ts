@@ -18,6 +18,8 @@ export const SHARE_DUES: CollectionSpec = {
     outstanding: 'number',
     dueSince: 'string',
     reminderLevel: 'number',
+    // The day from which nothing of it is owed (a whole end's effective date, decision 269): every reader filters on it.
+    owedUntil: 'string',
   },
   search: ['memberName', 'memberNr'],
   searchNumber: 'memberNr',

@@ -1,4 +1,5 @@
 import {
+  OWED_WITHOUT_END,
   SUBSCRIPTION_TYPES,
   type Instalment,
   type MembersErased,
@@ -24,7 +25,8 @@ export * from './share-dues-schedule.js';
  * back. What was paid follows the member stream's evolve (kernel/member-stream.ts): `SharesPosted.paid` (absent: the
  * amount), raised by each `SharePaymentReceived`, lowered by each `SharePaymentReturned`, set by a register correction
  * (`SharePaymentCorrected`). The member's number and name are kept per member (SHARE_DUE_MEMBERS) and copied onto the
- * dues when posted, as the postings do.
+ * dues when posted, as the postings do. A whole end's `MemberExited` names the member's dues (`dues`): each is owed until
+ * its effective date (`owedUntil`, else OWED_WITHOUT_END), which `MemberExitRevoked` sets back (decision 269).
  */
 
 const SUBSCRIPTIONS = new Set<number>(SUBSCRIPTION_TYPES);
@@ -57,6 +59,8 @@ const HANDLED = new Set<string>([
   'SharePaymentReceived',
   'SharePaymentReturned',
   'PaymentReminderSent',
+  'MemberExited',
+  'MemberExitRevoked',
   MEMBERS_ERASED,
 ]);
 
@@ -80,6 +84,9 @@ function keysOf(event: Handled): DocKey[] {
       return dueKeys(event.data.balanceId);
     case 'PaymentReminderSent':
       return event.data.balanceIds.flatMap(dueKeys);
+    case 'MemberExited':
+    case 'MemberExitRevoked':
+      return (event.data.dues ?? []).flatMap(dueKeys);
     case 'MembersErased':
       return event.data.members.flatMap((m) => [memberKey(m.memberId), ...m.balances.flatMap(dueKeys)]);
     default:
@@ -164,8 +171,8 @@ function passOn(
 export const shareDuesProjector: Projector = {
   collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
   // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
-  // moved to SHARE_DUES_SETTLED (decision 266).
-  version: 3,
+  // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269).
+  version: 4,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -218,6 +225,7 @@ export const shareDuesProjector: Projector = {
           passedOn: 0,
           released: 0,
           reminderLevel: 0,
+          owedUntil: OWED_WITHOUT_END,
           position,
         };
         // A new subscription is in neither collection: written where it belongs, nothing to take out.
@@ -263,6 +271,16 @@ export const shareDuesProjector: Projector = {
           const due = stored.doc;
           const before = typeof due.reminderLevel === 'number' ? due.reminderLevel : 0;
           return [put(stored.collection, { ...due, reminderLevel: Math.max(before, level), position })];
+        });
+      }
+      case 'MemberExited':
+      case 'MemberExitRevoked': {
+        // A whole end: the dues it names are owed until its effective date, nothing of them from it; its revocation
+        // (a withdrawn notice, an annulled exit) makes them owed again (decision 269). What is outstanding stays as it is.
+        const owedUntil = event.type === 'MemberExited' ? event.data.exitDate : OWED_WITHOUT_END;
+        return (event.data.dues ?? []).flatMap((id) => {
+          const stored = storedDue(current, id);
+          return stored ? [put(stored.collection, { ...stored.doc, owedUntil, position })] : [];
         });
       }
       case 'MembersErased': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCooperative } from '../cooperatives/index.js';
-import { isValidCreditorId, type ReadDocument, type ShareDueView } from '@coop/contracts';
+import { isValidCreditorId, OWED_WITHOUT_END, type ReadDocument, type ShareDueView } from '@coop/contracts';
 import { isSepaRepresentable, parsePain, type XmlNode } from '../payouts/index.js';
 import { planCollection, type PlanMandate } from './domain/collection-plan.js';
 import { earliestCollectionDate, easterSunday, isTarget2Day } from './domain/target2.js';
@@ -50,6 +50,7 @@ function due(id: string, member: string, fields: Partial<ShareDueView> = {}): Sh
     dueSince: '2025-01-10',
     instalments: [],
     reminderLevel: 0,
+    owedUntil: OWED_WITHOUT_END,
     ...fields,
   };
 }
@@ -162,6 +163,22 @@ describe('a collection’s plan', () => {
       ['b1'],
       [['b2', 'noMandate']],
     ]);
+  });
+
+  it('draws nothing of a leaver whose whole end takes effect by the collection date (decision 269)', () => {
+    const planOn = (owedUntil: string) =>
+      planCollection({
+        balanceIds: ['b1'],
+        collectionDate: '2025-07-01',
+        dues: new Map([['b1', due('b1', 'm1', { owedUntil })]]),
+        debtors: new Map([['m1', debtor(1)]]),
+        mandates: new Map([['m1', [mandate('a1')]]]),
+        representable: () => true,
+        newPaymentId: () => 'p',
+      });
+    const drawn = (owedUntil: string) => planOn(owedUntil).debits.map((d) => d.amount);
+    expect([drawn('2025-06-30'), drawn('2025-07-01'), drawn('2025-07-02')]).toEqual([[], [], [40_000]]);
+    expect(planOn('2025-07-01').skipped.map((s) => s.reason)).toEqual(['nothingOutstanding']);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   creditPaymentId,
   memberCredits,
   outstandingSubscriptions,
+  owedOn,
   splitDividend,
   type CreditPosting,
 } from './domain/dividend-credit.js';
@@ -174,5 +175,24 @@ describe('a closure step books each member credit once', () => {
 
   it('given the setting false, then nothing is credited', () => {
     expect(memberCredits('d1', 'm1', '2025-06-30', 45_000, account, false)).toEqual([]);
+  });
+
+  it('given a whole end in effect by the payment date, then nothing is owed and nothing credited (decision 269)', () => {
+    const ending = (endsOn: string | null) =>
+      memberCredits('d1', 'm1', '2025-06-30', 45_000, { ...account, endsOn }, true);
+    expect([ending('2024-12-31'), ending('2025-06-30')]).toEqual([[], []]);
+    // An end still to come: the member owes until then, the credit is as without one.
+    expect(ending('2025-12-31')).toEqual(ending(null));
+    expect(ending(null).length).toBe(2);
+  });
+
+  it('given the preview’s dues, then those of a leaver whose end took effect by the date are not owed', () => {
+    const dues = [
+      { balanceId: 'b1', date: '2025-01-10', outstanding: 100 },
+      { balanceId: 'b2', date: '2025-01-10', outstanding: 100, owedUntil: '2025-06-30' },
+      { balanceId: 'b3', date: '2025-01-10', outstanding: 100, owedUntil: '2025-07-01' },
+      { balanceId: 'b4', date: '2025-07-01', outstanding: 100 },
+    ];
+    expect(owedOn(dues, '2025-06-30').map((d) => d.balanceId)).toEqual(['b1', 'b3']);
   });
 });

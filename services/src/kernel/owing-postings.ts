@@ -42,3 +42,15 @@ export function owedOldestFirst(state: MemberState, postedBy?: string): MemberPo
     .filter((p) => (postedBy === undefined || p.date <= postedBy) && outstandingOf(p) > 0)
     .sort((a, b) => dueSinceOf(a).localeCompare(dueSinceOf(b)) || a.date.localeCompare(b.date));
 }
+
+/**
+ * What a whole end (6, 7, 8) and its revocation name of the member's dues (`MemberExited.dues`, decision 269): the
+ * subscriptions not paid in full when posted, the only ones `share_dues` can hold something outstanding on. None: the
+ * field is left out, so that a holding paid with its postings gives the events of before.
+ */
+export function endedDuesField(state: MemberState): { dues?: string[] } {
+  const dues = subscriptions(state)
+    .filter((p) => p.paidWhenPosted < p.amount)
+    .map((p) => p.balanceId);
+  return dues.length > 0 ? { dues } : {};
+}

@@ -31,7 +31,13 @@ const noticed: MemberEvent = {
     extraordinaryReason: null,
   },
 };
+/** The end of a holding paid in part names its due, owed until the end (decision 269). */
 const exitOn: MemberEvent = {
+  type: 'MemberExited',
+  data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-new', dues: ['b0'] },
+};
+/** A holding paid with its postings names no due: its end's events are those of before. */
+const exitPaidInFull: MemberEvent = {
   type: 'MemberExited',
   data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-new' },
 };
@@ -81,9 +87,9 @@ describe('an end takes out what was paid in, not the nominal amount (decision 23
     spec
       .given([admitted(), subscribed(3)])
       .when(post(8, null, notice('2026-09-30')))
-      .then([noticed, posted('b-new', 8, 3, { date: '2026-12-31' }), exitOn]);
+      .then([noticed, posted('b-new', 8, 3, { date: '2026-12-31' }), exitPaidInFull]);
     const [end] = settlementEnds(
-      fold([admitted(), subscribed(3), noticed, posted('b-new', 8, 3, { date: '2026-12-31' }), exitOn]),
+      fold([admitted(), subscribed(3), noticed, posted('b-new', 8, 3, { date: '2026-12-31' }), exitPaidInFull]),
     );
     expect(end!.holding).toBe(75_000);
   });

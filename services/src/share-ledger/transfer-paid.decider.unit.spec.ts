@@ -122,7 +122,8 @@ describe('a transfer of shares not fully paid moves what was paid in (§ 76 GenG
   it('given a pending end, then the transfer moves what was paid and the end re-stated takes out what is left', () => {
     const exitOn = (balanceId: string): MemberEvent => ({
       type: 'MemberExited',
-      data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId },
+      // The subscription paid in part is owed until the end (decision 269); the re-stated end names it again.
+      data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId, dues: ['b0'] },
     });
     const noticed: MemberEvent = {
       type: 'MembershipEndNoticed',

@@ -2,7 +2,7 @@
 export { SharePaymentsModule } from './share-payments.module.js';
 export { PaymentTermsQuery, paymentTermsOf, type PaymentTerms } from './queries/payment-terms.query.js';
 export { ShareDueReads, toShareDueDto } from './queries/share-due-reads.js';
-export { anyShareDue, shareDues, type ShareDueDocument } from './queries/share-dues.js';
+export { anyShareDue, owedOnFilter, shareDues, type ShareDueDocument } from './queries/share-dues.js';
 export { paymentTermsDecider, type PaymentTermsState, type SetPaymentTerms } from './domain/payment-terms.decider.js';
 export type { SetInstalmentPlan } from './domain/instalment-plan.rules.js';
 export {

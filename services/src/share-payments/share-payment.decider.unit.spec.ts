@@ -189,4 +189,31 @@ describe('RecordSharePayment (issue 45)', () => {
       .when(pay({ balanceId: null, amount: 60_000 }))
       .then([received('b1', 'p-1', 50_000), received('b0', 'p-1.2', 10_000)]);
   });
+
+  it('given a whole end in effect on the payment’s date, then nothing is owed; a payment dated before it is taken (decision 269)', () => {
+    const ended: MemberEvent[] = [
+      ...partlyPaid,
+      posted('b-exit', 8, 5, { date: '2025-06-12', paid: -75_000 }),
+      {
+        type: 'MemberExited',
+        data: { memberId: M, exitDate: '2025-06-12', reason: 'death', balanceId: 'b-exit', dues: ['b0'] },
+      },
+    ];
+    refuses(ended, pay(), [err('balanceId', 'nothingOutstanding')]);
+    refuses(ended, pay({ balanceId: null }), [err('amount', 'nothingOutstanding')]);
+    spec
+      .given(ended)
+      .when(pay({ date: '2025-06-11' }))
+      .then([
+        {
+          ...received('b0', 'p-1', 10_000),
+          data: { ...(received('b0', 'p-1', 10_000).data as object), date: '2025-06-11' },
+        } as MemberEvent,
+        // The Geschäftsguthaben that leaves with the end rises by it (decision 234).
+        {
+          type: 'SharePaymentCorrected',
+          data: { memberId: M, balanceId: 'b-exit', rueckpfleinzahlung: -85_000, interestEnd: null },
+        },
+      ]);
+  });
 });

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { shareDues, type ShareDueDocument } from '../../share-payments/index.js';
+import { businessToday } from '@coop/contracts';
+import { owedOnFilter, shareDues, type ShareDueDocument } from '../../share-payments/index.js';
 import type { MatchingBook } from '../domain/match-entries.js';
 import type { OutstandingDue } from '../domain/proposal.js';
 
@@ -44,7 +45,8 @@ export class MatchingBookReads {
     for (const values of chunks(memberIds)) {
       const page = await shareDues.query(this.reads, cooperativeId, {
         cooperativeId,
-        filters: [{ field: 'member', op: 'in', values }],
+        // What is owed today: not a leaver's dues once its end took effect (decision 269).
+        filters: [{ field: 'member', op: 'in', values }, owedOnFilter(businessToday())],
         limit: values.length * DUES_PER_MEMBER_MAX,
       });
       for (const doc of page.items) {

@@ -110,7 +110,8 @@ export function planCollection(input: PlanInput): CollectionPlan {
     }
     const skip = (reason: DirectDebitSkipReason): void =>
       void skipped.push({ balanceId, memberId: due.member, memberNr: due.memberNr, reason });
-    if (due.outstanding <= 0) {
+    // Fully paid, or the member's whole end took effect by the collection date: nothing is owed (decision 269).
+    if (due.outstanding <= 0 || due.owedUntil <= input.collectionDate) {
       skip('nothingOutstanding');
       continue;
     }

@@ -80,7 +80,11 @@ export class ClosureCredits {
       if (p.net <= 0 || !scope.owing.has(p.memberId)) continue;
       const stream = memberStream(p.memberId);
       const loaded = await this.writer.loadWithoutPersonalData(stream, SHARE_ACCOUNT);
-      const account = { postings: loaded.state.postings.values(), paymentIds: loaded.state.sharePayments.keys() };
+      const account = {
+        postings: loaded.state.postings.values(),
+        paymentIds: loaded.state.sharePayments.keys(),
+        endsOn: loaded.state.exitDate,
+      };
       const booked = memberCredits(dividendId, p.memberId, paymentDate, p.net, account, true);
       if (booked.length === 0) continue;
       credits.set(p.memberId, booked);

@@ -27,6 +27,13 @@ export interface OutstandingSubscription {
   readonly balanceId: string;
   readonly date: string;
   readonly outstanding: number;
+  /** From this day nothing of it is owed: the member's whole end took effect (decision 269). Absent: no end. */
+  readonly owedUntil?: string;
+}
+
+/** Of `subscriptions`, those owed on `date`: posted by then, and the member's end (if any) not yet in effect. */
+export function owedOn(subscriptions: readonly OutstandingSubscription[], date: string): OutstandingSubscription[] {
+  return subscriptions.filter((s) => s.date <= date && (s.owedUntil === undefined || s.owedUntil > date));
 }
 
 /** The part of the net credited to one subscription. */
@@ -98,6 +105,8 @@ export interface BookedCredit {
 export interface CreditAccount {
   readonly postings: Iterable<CreditPosting>;
   readonly paymentIds: Iterable<string>;
+  /** The effective date of the member's whole end (6, 7, 8), null or absent: none. From it nothing is owed (decision 269). */
+  readonly endsOn?: string | null;
 }
 
 /**
@@ -114,7 +123,8 @@ export class AlreadyCredited extends Error {
 }
 
 /**
- * The credits of one member in a closure: its net split over the subscriptions outstanding on the payment date, each
+ * The credits of one member in a closure: its net split over the subscriptions outstanding on the payment date (none
+ * once the member's whole end took effect), each
  * part named by `creditPaymentId`. Refuses (AlreadyCredited) an account that already holds one of this closure's
  * credits, so that a step repeated after a crash never books a credit twice.
  */
@@ -128,7 +138,10 @@ export function memberCredits(
 ): BookedCredit[] {
   const prefix = creditPaymentId(dividendId, '');
   for (const id of account.paymentIds) if (id.startsWith(prefix)) throw new AlreadyCredited(memberId, dividendId);
-  const split = splitDividend(net, outstandingSubscriptions(account.postings, paymentDate), creditUntilPaid);
+  // A member whose whole end took effect by the payment date owes nothing (§ 73 (2) GenG, decision 269): all is paid out.
+  const ended = account.endsOn !== undefined && account.endsOn !== null && account.endsOn <= paymentDate;
+  const owed = ended ? [] : outstandingSubscriptions(account.postings, paymentDate);
+  const split = splitDividend(net, owed, creditUntilPaid);
   return split.credits.map((c) => ({
     balanceId: c.balanceId,
     paymentId: creditPaymentId(dividendId, c.balanceId),

@@ -19,7 +19,7 @@ import {
   type MemberProblem,
   type MemberResult,
 } from '../domain/engine/index.js';
-import { splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
+import { owedOn, splitDividend, type OutstandingSubscription } from '../domain/dividend-credit.js';
 import { declarationOf, payoutOf, type DividendResults } from '../domain/closure-events.decider.js';
 import { dividendClosures } from './dividend-closures.js';
 import { dividendInputs } from './dividend-inputs.js';
@@ -206,7 +206,7 @@ export type Owed = ReadonlyMap<string, readonly OutstandingSubscription[]>;
 
 /** The credit the closure would make of a member's net now (issue 45: the closure decides it from the member's stream). */
 function previewCredit(calc: Calculation, m: MemberResult, owed: Owed): number {
-  const subscriptions = (owed.get(m.memberId) ?? []).filter((s) => s.date <= calc.params.paymentDate);
+  const subscriptions = owedOn(owed.get(m.memberId) ?? [], calc.params.paymentDate);
   return subscriptions.length === 0 ? 0 : splitDividend(m.net, subscriptions, true).credited;
 }
 

@@ -30,7 +30,8 @@ export class OwedDues {
     } as const;
     for await (const page of shareDues.queryPages(this.reads, cooperativeId, outstanding, PAGE)) {
       for (const due of page) {
-        const subscription = { balanceId: due.id, date: due.date, outstanding: due.outstanding };
+        const { id: balanceId, date, outstanding, owedUntil } = due;
+        const subscription = { balanceId, date, outstanding, owedUntil };
         const list = owed.get(due.member);
         if (list) list.push(subscription);
         else owed.set(due.member, [subscription]);

@@ -10,7 +10,7 @@ import {
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { TypedReads } from '../../platform/http/typed-reads.js';
-import { PaymentTermsQuery, shareDues, type ShareDueDocument } from '../../share-payments/index.js';
+import { owedOnFilter, PaymentTermsQuery, shareDues, type ShareDueDocument } from '../../share-payments/index.js';
 import { addDays, dueReminder, isOverdue, type DueReminder } from '../domain/reminder-rule.js';
 
 /** The most members the due list answers (the console shows it whole; far more than a cooperative reminds at once). */
@@ -56,12 +56,13 @@ export class ReminderReads {
 
   /**
    * The subscriptions with something outstanding due on or before `latest` (an indexed range on `dueSince`: the oldest
-   * open instalment's due date, so a later one is never overdue when it is not), page by page; only those of
-   * `memberIds` when given.
+   * open instalment's due date, so a later one is never overdue when it is not) and still owed on `owedOn`, page by
+   * page; only those of `memberIds` when given.
    */
   private async *dueBy(
     cooperativeId: string,
     latest: string,
+    owedOn: string,
     memberIds?: ReadonlySet<string>,
   ): AsyncIterable<ShareDueDocument[]> {
     const groups = memberIds ? chunks([...memberIds], IDS_PER_QUERY) : [null];
@@ -70,6 +71,8 @@ export class ReminderReads {
         filters: [
           { field: 'dueSince', op: 'range', lte: latest },
           { field: 'outstanding', op: 'range', gte: 1 },
+          // Not a leaver's dues once its end took effect (decision 269).
+          owedOnFilter(owedOn),
           ...(ids ? [{ field: 'member', op: 'in' as const, values: ids }] : []),
         ],
         // The id after the due date: pages neither repeat nor skip a due among those due on the same day.
@@ -92,7 +95,7 @@ export class ReminderReads {
   async due(cooperativeId: string, date: string, memberIds?: ReadonlySet<string>): Promise<MemberDue[]> {
     const days = await this.reminderAfterDays(cooperativeId);
     const byMember = new Map<string, ShareDueDocument[]>();
-    for await (const batch of this.dueBy(cooperativeId, addDays(date, -(days + 1)), memberIds)) {
+    for await (const batch of this.dueBy(cooperativeId, addDays(date, -(days + 1)), date, memberIds)) {
       for (const due of batch) {
         if (!isOverdue(due, date, days)) continue;
         const list = byMember.get(due.member) ?? [];

@@ -1,6 +1,7 @@
 import { memberFieldError, ValidationError, type MemberEvent, type PostingType } from '@coop/contracts';
 import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { endedDuesField } from '../../kernel/owing-postings.js';
 import { lowestSharesFrom } from './holding.js';
 import type { AnnulPosting, AnnulTransferCounterpart } from './ledger.commands.js';
 import { minimumRemainsError, requireNewBalance, requireNotExited, withEntry } from './posting-rules.js';
@@ -60,7 +61,13 @@ export function annul(command: AnnulPosting, state: MemberState): MemberEvent[] 
   if (revokesExit)
     events.push({
       type: 'MemberExitRevoked',
-      data: { memberId: command.memberId, balanceId: original.balanceId, annulment: command.balanceId },
+      data: {
+        memberId: command.memberId,
+        balanceId: original.balanceId,
+        annulment: command.balanceId,
+        // The dues its end named are owed again (decision 269).
+        ...endedDuesField(state),
+      },
     });
   return events;
 }

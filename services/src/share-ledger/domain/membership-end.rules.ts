@@ -15,6 +15,7 @@ import {
 } from '@coop/contracts';
 import { negated, paidField, paidIn, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { endedDuesField } from '../../kernel/owing-postings.js';
 import { amountFor } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
 import { leavingSplit, outgoingTransfer } from './transfer-out.js';
@@ -178,7 +179,8 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
       },
     },
     posting,
-    { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId } },
+    // The member's dues are owed until the effective date, nothing of them from it (§ 73 (2) GenG, decision 269).
+    { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId, ...endedDuesField(state) } },
   ];
 }
 
@@ -265,7 +267,13 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
     },
     {
       type: 'MemberExited',
-      data: { memberId, exitDate: exit.date, reason: state.exitReason!, balanceId: restate.exit },
+      data: {
+        memberId,
+        exitDate: exit.date,
+        reason: state.exitReason!,
+        balanceId: restate.exit,
+        ...endedDuesField(state),
+      },
     },
   ];
 }

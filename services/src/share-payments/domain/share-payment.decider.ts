@@ -78,6 +78,9 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
   if (errors.length > 0) throw new ValidationError(errors);
   if (command.paymentId === '' || state.sharePayments.has(command.paymentId))
     throw new RangeError(`Payment ${command.paymentId} is not a new payment id.`);
+  // From the effective date of the member's whole end nothing of its holding is owed (§ 73 (2) GenG, decision 269).
+  if (state.exitDate !== null && state.exitDate <= date)
+    throw new ValidationError([fieldError(command.balanceId === null ? 'amount' : 'balanceId', 'nothingOutstanding')]);
 
   if (command.balanceId !== null) {
     const posting = state.postings.get(command.balanceId);

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { ReadQuery, Sort } from '@coop/contracts';
+import { businessToday, type ReadQuery, type Sort } from '@coop/contracts';
 import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections/share-payments';
 import { MAX_LIMIT, parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareDueDto } from '@coop/contracts';
-import { settledShareDues, shareDues, type ShareDueDocument } from './share-dues.js';
+import { owedOnFilter, settledShareDues, shareDues, type ShareDueDocument } from './share-dues.js';
 
 /** Oldest due first, then by member number and posting date (a stable order for paging). */
 const DEFAULT_SORT: readonly Sort[] = [
@@ -35,6 +35,7 @@ export function toShareDueDto(doc: ShareDueDocument): ShareDueDto {
     dueSince: doc.dueSince,
     instalments: doc.instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount, paid: i.paid })),
     reminderLevel: doc.reminderLevel,
+    owedUntil: doc.owedUntil,
   };
 }
 
@@ -52,7 +53,9 @@ export class ShareDueReads {
     params: ListParams,
   ): Promise<{ items: ShareDueDocument[]; total: number; sum: number }> {
     const parsed = parseListQuery(SHARE_DUES, params, cooperativeId, DEFAULT_SORT);
-    const query: ReadQuery = { ...parsed, filters: [...(parsed.filters ?? []), OUTSTANDING] };
+    // What is owed today: a leaver's dues leave the list and its sum on its end's effective date (decision 269).
+    const owed = owedOnFilter(businessToday());
+    const query: ReadQuery = { ...parsed, filters: [...(parsed.filters ?? []), OUTSTANDING, owed] };
     const page = await shareDues.query(this.reads, cooperativeId, query);
     return {
       items: page.items,

@@ -1,4 +1,5 @@
 import { readShareDue, SHARE_DUES, SHARE_DUES_SETTLED, type ShareDueDocument } from '@coop/projections/share-payments';
+import { nextDay, type Filter } from '@coop/contracts';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
 
@@ -10,6 +11,12 @@ import type { ReadModels } from '../../platform/http/read-models.js';
  * its id whether it is outstanding or paid in full (decision 266).
  */
 export const shareDues = new TypedReads<ShareDueDocument>(SHARE_DUES, 'Posting', readShareDue);
+
+/**
+ * Only what is still owed on `date`: a due whose `owedUntil` (its member's whole end's effective date, decision 269) lies
+ * after it. Every reader of what is owed takes it: the list and its sum, the reminders, the bank statements' matching.
+ */
+export const owedOnFilter = (date: string): Filter => ({ field: 'owedUntil', op: 'range', gte: nextDay(date) });
 
 /** The subscriptions paid in full (read with the outstanding ones by `anyShareDue` and a member's list). */
 export const settledShareDues = new TypedReads<ShareDueDocument>(SHARE_DUES_SETTLED, 'Posting', readShareDue);
