@@ -9,9 +9,12 @@ import type { MemberPosting, MemberState } from './member-stream.js';
 
 const OWING = new Set<number>(SUBSCRIPTION_TYPES);
 
+/** Whether the posting can owe a payment: a subscription (0, 1) or an incoming transfer (4), not annulled. */
+export const isSubscription = (p: MemberPosting): boolean => OWING.has(p.type) && !p.annulated;
+
 /** The postings that can owe a payment (0, 1, 4) not annulled, in the order posted. */
 export function subscriptions(state: MemberState): MemberPosting[] {
-  return [...state.postings.values()].filter((p) => OWING.has(p.type) && !p.annulated);
+  return [...state.postings.values()].filter(isSubscription);
 }
 
 /**
