@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events.js';
-import type { SharePaymentMemberEvent } from './share-payment-events.js';
+import type { CorrectedSubscription, SharePaymentMemberEvent } from './share-payment-events.js';
 import type { PassedOnDue } from '../share-transfer.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -324,14 +324,14 @@ export type MemberExitRevoked = DomainEvent<
 >;
 
 /**
- * A correction of the share register's payment fields for the posting `balanceId` (SPEC.md section 3
- * "Share"): `rueckpfleinzahlung` is the payment actually made in euro cents (signed like the posting's
- * amount), `interestEnd` the business date interest ends (or null). Later corrections supersede
- * earlier ones; the posting and the earlier corrections stay in the history. Not personal data.
+ * A correction of the register's payment fields of posting `balanceId` (SPEC.md 3 "Share"): the payment made in cents
+ * (signed as the amount), the end of interest (or null); later ones supersede. `subscription`: decision 268.
  */
 export type SharePaymentCorrected = DomainEvent<
   'SharePaymentCorrected',
-  { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null }
+  { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null } & {
+    subscription?: CorrectedSubscription;
+  }
 >;
 
 /** How a member's church data was learned (DOMAIN.md 3.1): the yearly query, the query when joining, or a paper answer typed in. */

@@ -29,6 +29,21 @@ export interface Instalment {
 }
 
 /**
+ * A subscription (0, 1, 4) as its due needs it when a register correction (`SharePaymentCorrected.subscription`)
+ * reaches a subscription paid in full when posted, which has no due stored (decision 268): its type, date, shares,
+ * amount (cents) and what was paid with it (`SharesPosted.paid`, absent: the amount).
+ */
+export interface CorrectedSubscription {
+  type: number;
+  date: string;
+  quantity: number;
+  amount: number;
+  paidWhenPosted: number;
+  /** The effective date of the member's whole end when one is recorded: the due's `owedUntil` (decision 269). */
+  owedUntil?: string;
+}
+
+/**
  * The subscription `balanceId` (a type 0 or 1 posting) is paid by `instalments` (ascending due dates, the amounts sum
  * to the subscription's amount less what was paid when it was posted). A later plan replaces the earlier one. Without a
  * plan the whole unpaid part is due on the posting's date.

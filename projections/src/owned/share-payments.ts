@@ -8,3 +8,4 @@ export { readShareDue, type ShareDueDocument } from '../projectors/share-due-doc
 export { PAYMENT_TERMS } from '../projectors/payment-terms.projector.js';
 export { readPaymentTerms, type PaymentTermsDocument } from '../projectors/payment-terms-document.js';
 export { dueOf, type DueInput, type ScheduledInstalment } from '../projectors/share-dues-schedule.js';
+export { postedDue, type PostedSubscription } from '../projectors/share-dues.projector.js';

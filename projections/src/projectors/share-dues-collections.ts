@@ -30,7 +30,8 @@ export const SHARE_DUES: CollectionSpec = {
  * are paid with their posting, and a list, a search, a reminder or a collection only ever asks for the outstanding
  * ones, so these are kept without the outstanding dues' indexes and text index (decision 266: a posting wrote 13 index
  * entries and a trigram entry for a due nobody lists). A due moves between the two when a payment, a return or a
- * correction changes what is outstanding.
+ * correction changes what is outstanding. A subscription paid in full when posted is in neither until something reaches
+ * it: the readers derive its due from its posting (`postedDue`, decision 268), so that it costs the posting no write.
  */
 export const SHARE_DUES_SETTLED: CollectionSpec = {
   name: 'share_dues_settled',

@@ -20,7 +20,8 @@ export * from './share-dues-schedule.js';
  * The dues on subscribed shares (issue 45; share-payment-events.ts `ShareDueView`): one document per subscription (a
  * type 0 or 1 posting, or an incoming transfer 4, which owes what did not come paid with its shares; decision 265) not
  * annulled, id = its balance id, in SHARE_DUES while something is outstanding and in SHARE_DUES_SETTLED once it is paid
- * in full (decision 266). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) and a partial termination
+ * in full (decision 266); one paid in full when posted and untouched since is stored nowhere: its posting is its due
+ * (`postedDue`, decision 268). An outgoing transfer (3) that passed unpaid parts on (`passedOn`) and a partial termination
  * (2) that released them (`released`, decision 267) lower the member's dues they name, their annulation gives them
  * back. What was paid follows the member stream's evolve (kernel/member-stream.ts): `SharesPosted.paid` (absent: the
  * amount), raised by each `SharePaymentReceived`, lowered by each `SharePaymentReturned`, set by a register correction
@@ -78,6 +79,7 @@ function keysOf(event: Handled): DocKey[] {
       if (event.data.released !== undefined) return event.data.released.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.originalType) ? dueKeys(event.data.annulPeer) : [];
     case 'SharePaymentCorrected':
+      return [...dueKeys(event.data.balanceId), memberKey(event.data.memberId)];
     case 'InstalmentPlanSet':
     case 'SharePaymentReceived':
     case 'SharePaymentReturned':
@@ -168,11 +170,64 @@ function passOn(
   });
 }
 
+/** A subscription as posted: what its due is made of (the register's posting, or a correction's `subscription`). */
+export interface PostedSubscription {
+  readonly id: string;
+  readonly cooperativeId: string;
+  readonly member: string;
+  readonly memberNr: number | null;
+  readonly memberName: string;
+  readonly type: number;
+  readonly date: string;
+  readonly quantity: number;
+  readonly amount: number;
+  /** What was paid with it (`SharesPosted.paid`, absent: the amount). */
+  readonly paidWhenPosted: number;
+  /** The effective date of the member's whole end when one is recorded (decision 269); absent: OWED_WITHOUT_END. */
+  readonly owedUntil?: string;
+  readonly position: string;
+}
+
+/**
+ * The due of a subscription as posted, nothing paid since: the one rule for the projector, which stores it only when
+ * something is outstanding, and for the readers, which derive the due of a subscription paid in full when posted from
+ * its posting in the register (decision 268).
+ */
+export function postedDue(s: PostedSubscription): ReadDocument {
+  const due: ReadDocument = {
+    id: s.id,
+    cooperativeId: s.cooperativeId,
+    member: s.member,
+    memberNr: s.memberNr,
+    memberName: s.memberName,
+    type: s.type,
+    date: s.date,
+    quantity: s.quantity,
+    amount: s.amount,
+    paidWhenPosted: s.paidWhenPosted,
+    passedOn: 0,
+    released: 0,
+    reminderLevel: 0,
+    owedUntil: s.owedUntil ?? OWED_WITHOUT_END,
+    position: s.position,
+  };
+  return withPaid(due, s.paidWhenPosted, null, s.position);
+}
+
+/** The member's number and name kept here (SHARE_DUE_MEMBERS), as the dues are posted with. */
+function memberOf(member: ReadDocument | undefined): { memberNr: number | null; memberName: string } {
+  return {
+    memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
+    memberName: typeof member?.memberName === 'string' ? member.memberName : '',
+  };
+}
+
 export const shareDuesProjector: Projector = {
   collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
   // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
-  // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269).
-  version: 4,
+  // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269); 5: a
+  // subscription paid in full when posted is not stored (decision 268).
+  version: 5,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -209,27 +264,21 @@ export const shareDuesProjector: Projector = {
         if (d.passedOn !== undefined) return passOn(d.passedOn, 1, 'passedOn', current, position);
         if (d.released !== undefined) return passOn(d.released, 1, 'released', current, position);
         if (!SUBSCRIPTIONS.has(d.type)) return [];
-        const member = current(memberKey(d.memberId));
-        const paid = d.paid ?? d.amount;
-        const due: ReadDocument = {
+        const due = postedDue({
           id: d.balanceId,
           cooperativeId: recorded.metadata.cooperativeId,
           member: d.memberId,
-          memberNr: typeof member?.memberNr === 'number' ? member.memberNr : null,
-          memberName: typeof member?.memberName === 'string' ? member.memberName : '',
+          ...memberOf(current(memberKey(d.memberId))),
           type: d.type,
           date: d.date,
           quantity: d.quantity,
           amount: d.amount,
-          paidWhenPosted: paid,
-          passedOn: 0,
-          released: 0,
-          reminderLevel: 0,
-          owedUntil: OWED_WITHOUT_END,
+          paidWhenPosted: d.paid ?? d.amount,
           position,
-        };
-        // A new subscription is in neither collection: written where it belongs, nothing to take out.
-        return placed(undefined, withPaid(due, paid, null, position));
+        });
+        // A new subscription is in neither collection. Paid in full, it is stored nowhere: its posting in the register
+        // is its due (decision 268), and the readers derive it from there; else it is written to the outstanding dues.
+        return homeOf(due) === SHARE_DUES.name ? placed(undefined, due) : [];
       }
       case 'PostingAnnulled': {
         if (event.data.passedOn !== undefined) return passOn(event.data.passedOn, -1, 'passedOn', current, position);
@@ -239,9 +288,21 @@ export const shareDuesProjector: Projector = {
         return stored ? [{ kind: 'delete', collection: stored.collection, id: event.data.annulPeer }] : [];
       }
       case 'SharePaymentCorrected': {
-        const stored = storedDue(current, event.data.balanceId);
-        if (!stored) return [];
-        return placed(stored, withPaid(stored.doc, event.data.rueckpfleinzahlung, planOf(stored.doc), position));
+        const d = event.data;
+        const stored = storedDue(current, d.balanceId);
+        if (stored) return placed(stored, withPaid(stored.doc, d.rueckpfleinzahlung, planOf(stored.doc), position));
+        // A subscription paid in full when posted and not stored (decision 268): its due from the correction's copy of
+        // the posting, written where the corrected payment puts it. Not a subscription, or a log before 268: nothing.
+        if (!d.subscription) return [];
+        const posted = postedDue({
+          id: d.balanceId,
+          cooperativeId: recorded.metadata.cooperativeId,
+          member: d.memberId,
+          ...memberOf(current(memberKey(d.memberId))),
+          ...d.subscription,
+          position,
+        });
+        return placed(undefined, withPaid(posted, d.rueckpfleinzahlung, null, position));
       }
       case 'InstalmentPlanSet': {
         const stored = storedDue(current, event.data.balanceId);

@@ -1,102 +1,21 @@
+import { SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { describe, expect, it } from '@jest/globals';
-import type { ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
-import { keyOf, type DocKey, type Projector } from '../runner/projector.js';
+import type { RecordedEvent } from '@coop/contracts';
+import { keyOf } from '../runner/projector.js';
 import { BALANCES } from './balance-document.js';
 import { membersProjector } from './members.projector.js';
-import { SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { shareDuesProjector } from './share-dues.projector.js';
-
-const AT = '2026-03-01T08:00:00.000Z';
-let position = 0n;
-const recorded = (type: string, data: object): RecordedEvent =>
-  ({
-    type,
-    streamId: 'member-m-1',
-    revision: Number(++position),
-    position,
-    data,
-    metadata: {
-      cooperativeId: 'c-1',
-      user: 'clerk',
-      timestamp: AT,
-      correlationId: '',
-      causationId: '',
-      schemaVersion: 1,
-    },
-  }) as RecordedEvent;
-
-/** Applies events to an in-memory store through `projector` (keys, then project), as the runner does. */
-function run(projector: Projector, events: readonly RecordedEvent[]): Map<string, ReadDocument> {
-  const store = new Map<string, ReadDocument>();
-  for (const e of events) {
-    const ops: readonly WriteOp[] = projector.project(e, (k: DocKey) => store.get(keyOf(k)));
-    for (const op of ops) {
-      if (op.kind === 'put') store.set(keyOf({ collection: op.collection, id: op.doc.id }), op.doc);
-      else if (op.kind === 'delete') store.delete(keyOf({ collection: op.collection, id: op.id }));
-    }
-  }
-  return store;
-}
-
-/** The collections a due is in (decision 266: outstanding in share_dues, paid in full in share_dues_settled). */
-const homes = (store: Map<string, ReadDocument>, id: string): string[] =>
-  [SHARE_DUES.name, SHARE_DUES_SETTLED.name].filter((collection) => store.has(keyOf({ collection, id })));
-const due = (store: Map<string, ReadDocument>, id: string): ReadDocument | undefined =>
-  store.get(keyOf({ collection: SHARE_DUES.name, id })) ??
-  store.get(keyOf({ collection: SHARE_DUES_SETTLED.name, id }));
-
-const admitted = recorded('MemberAdmitted', {
-  memberId: 'm-1',
-  cooperativeId: 'c-1',
-  memberNr: 7,
-  name: 'Berger',
-  givenName: 'Anna',
-  legalForm: 0,
-  entryDate: '2026-01-10',
-});
-const subscription = recorded('SharesPosted', {
-  memberId: 'm-1',
-  balanceId: 'b0',
-  type: 0,
-  quantity: 4,
-  amount: 100_000,
-  shareCost: 25_000,
-  date: '2026-01-10',
-  approvalDate: '2026-01-10',
-  interestBegin: '2026-02-01',
-  paid: 10_000,
-});
-const plan = recorded('InstalmentPlanSet', {
-  memberId: 'm-1',
-  balanceId: 'b0',
-  instalments: [
-    { dueDate: '2026-02-01', amount: 30_000 },
-    { dueDate: '2026-05-01', amount: 30_000 },
-    { dueDate: '2026-08-01', amount: 30_000 },
-  ],
-});
-const payment = (amount: number, paymentId = 'p-1') =>
-  recorded('SharePaymentReceived', {
-    memberId: 'm-1',
-    balanceId: 'b0',
-    paymentId,
-    date: '2026-02-03',
-    amount,
-    method: 'transfer',
-    reference: null,
-    collectionId: null,
-    statementId: null,
-  });
-const reminder = recorded('PaymentReminderSent', {
-  memberId: 'm-1',
-  reminderId: 'r-1',
-  level: 2,
-  date: '2026-02-20',
-  dueSince: '2026-02-01',
-  amount: 20_000,
-  balanceIds: ['b0'],
-  letterId: null,
-});
+import {
+  admitted,
+  due,
+  homes,
+  payment,
+  plan,
+  recorded,
+  reminder,
+  run,
+  subscription,
+} from './testing/share-dues-history.js';
 
 describe('share_dues projector (issue 45)', () => {
   it('keeps one due per subscription: what was paid with the posting, the rest outstanding since the posting', () => {
@@ -177,7 +96,8 @@ describe('share_dues projector (issue 45)', () => {
     });
     expect(shareDuesProjector.keys(withdrawal)).toEqual([]);
     let store = run(shareDuesProjector, [admitted, full]);
-    expect(due(store, 'b1')).toMatchObject({ paid: 25_000, outstanding: 0, dueSince: null });
+    // Paid in full when posted: stored nowhere, its posting is its due (decision 268).
+    expect(homes(store, 'b1')).toEqual([]);
     const annulled = recorded('PostingAnnulled', {
       memberId: 'm-1',
       balanceId: 'b3',
@@ -262,108 +182,6 @@ describe('share_dues projector (issue 45)', () => {
     });
     store = run(shareDuesProjector, [admitted, subscription, erased]);
     expect(due(store, 'b0')).toMatchObject({ memberName: '', amount: 100_000 });
-  });
-});
-
-describe('share_dues projector: outstanding and paid in full kept apart (decision 266)', () => {
-  const returned = recorded('SharePaymentReturned', {
-    memberId: 'm-1',
-    balanceId: 'b0',
-    paymentId: 'p-2',
-    date: '2026-02-10',
-    amount: 20_000,
-    reason: 'MD06',
-  });
-
-  it('a due moves to share_dues_settled when paid in full and back when a return opens it again', () => {
-    expect(shareDuesProjector.keys(returned)).toEqual([
-      { collection: 'share_dues', id: 'b0' },
-      { collection: 'share_dues_settled', id: 'b0' },
-    ]);
-    expect(homes(run(shareDuesProjector, [admitted, subscription]), 'b0')).toEqual(['share_dues']);
-    const paid = run(shareDuesProjector, [admitted, subscription, payment(90_000, 'p-2')]);
-    expect(homes(paid, 'b0')).toEqual(['share_dues_settled']);
-    expect(due(paid, 'b0')).toMatchObject({ paid: 100_000, outstanding: 0, dueSince: null, memberNr: 7 });
-    const reopened = run(shareDuesProjector, [admitted, subscription, payment(90_000, 'p-2'), returned]);
-    expect(homes(reopened, 'b0')).toEqual(['share_dues']);
-    expect(due(reopened, 'b0')).toMatchObject({ paid: 80_000, outstanding: 20_000, dueSince: '2026-01-10' });
-  });
-
-  it('a subscription paid with its posting is settled at once; its annulment and erasure find it there', () => {
-    const full = recorded('SharesPosted', {
-      memberId: 'm-1',
-      balanceId: 'b4',
-      type: 1,
-      quantity: 2,
-      amount: 50_000,
-      shareCost: 25_000,
-      date: '2026-03-01',
-      approvalDate: null,
-      interestBegin: null,
-    });
-    const store = run(shareDuesProjector, [admitted, full]);
-    expect(homes(store, 'b4')).toEqual(['share_dues_settled']);
-    const erased = recorded('MembersErased', {
-      erasureId: 'e',
-      cooperativeId: 'c-1',
-      asOf: '2036-01-01',
-      members: [{ memberId: 'm-1', balances: ['b4'] }],
-    });
-    const blanked = run(shareDuesProjector, [admitted, full, erased]);
-    expect(homes(blanked, 'b4')).toEqual(['share_dues_settled']);
-    expect(due(blanked, 'b4')).toMatchObject({ memberName: '', amount: 50_000 });
-    const annulled = recorded('PostingAnnulled', {
-      memberId: 'm-1',
-      balanceId: 'b5',
-      annulPeer: 'b4',
-      originalType: 1,
-      quantity: -2,
-      amount: -50_000,
-      date: '2026-03-02',
-      approvalDate: null,
-      interestBegin: null,
-    });
-    expect(homes(run(shareDuesProjector, [admitted, full, annulled]), 'b4')).toEqual([]);
-  });
-
-  it('a partial termination releases the unpaid part of its shares; released in full the due is settled (decision 267)', () => {
-    const end = (quantity: number, released?: number) => ({
-      memberId: 'm-1',
-      balanceId: 'b-end',
-      type: 2,
-      quantity,
-      amount: -quantity * 25_000,
-      shareCost: 25_000,
-      date: '2026-12-31',
-      approvalDate: null,
-      interestBegin: null,
-      noticeDate: '2026-03-01',
-      paid: -10_000,
-      ...(released === undefined ? {} : { released: [{ balanceId: 'b0', amount: released }] }),
-    });
-    // 4 shares, 100 € paid: 3 leave with the 100 €, the 650 € of their price released cover the first instalments.
-    const kept = run(shareDuesProjector, [admitted, subscription, plan, recorded('SharesPosted', end(3, 65_000))]);
-    expect(due(kept, 'b0')).toMatchObject({ paid: 10_000, passedOn: 0, released: 65_000, outstanding: 25_000 });
-    expect(due(kept, 'b0')!.dueSince).toBe('2026-08-01');
-    // A later share of its own, not paid: the 4 shares of b0 leave, their 900 € unpaid released; b0 owes nothing.
-    const later = recorded('SharesPosted', { ...end(1), balanceId: 'b1', type: 1, amount: 25_000, paid: 0 });
-    const four = recorded('SharesPosted', end(4, 90_000));
-    const all = run(shareDuesProjector, [admitted, subscription, later, four]);
-    expect(homes(all, 'b0')).toEqual(['share_dues_settled']);
-    expect(due(all, 'b0')).toMatchObject({ released: 90_000, outstanding: 0, dueSince: null });
-    expect(due(all, 'b1')).toMatchObject({ outstanding: 25_000 });
-    const withdrawn = recorded('PostingAnnulled', {
-      ...end(4, 90_000),
-      balanceId: 'b-annul',
-      annulPeer: 'b-end',
-      originalType: 2,
-      quantity: 4,
-      amount: 100_000,
-      paid: 10_000,
-    });
-    const back = run(shareDuesProjector, [admitted, subscription, later, four, withdrawn]);
-    expect(homes(back, 'b0')).toEqual(['share_dues']);
-    expect(due(back, 'b0')).toMatchObject({ released: 0, outstanding: 90_000, dueSince: '2026-01-10' });
   });
 });
 

@@ -9,9 +9,12 @@ import type { MemberPosting, MemberState } from './member-stream.js';
 
 const OWING = new Set<number>(SUBSCRIPTION_TYPES);
 
+/** Whether the posting can owe a payment: a subscription (0, 1) or an incoming transfer (4), not annulled. */
+export const isSubscription = (p: MemberPosting): boolean => OWING.has(p.type) && !p.annulated;
+
 /** The postings that can owe a payment (0, 1, 4) not annulled, in the order posted. */
 export function subscriptions(state: MemberState): MemberPosting[] {
-  return [...state.postings.values()].filter((p) => OWING.has(p.type) && !p.annulated);
+  return [...state.postings.values()].filter(isSubscription);
 }
 
 /**
@@ -45,12 +48,13 @@ export function owedOldestFirst(state: MemberState, postedBy?: string): MemberPo
 
 /**
  * What a whole end (6, 7, 8) and its revocation name of the member's dues (`MemberExited.dues`, decision 269): the
- * subscriptions not paid in full when posted, the only ones `share_dues` can hold something outstanding on. None: the
- * field is left out, so that a holding paid with its postings gives the events of before.
+ * subscriptions not paid in full when posted or whose payment changed since (a register correction can open one paid
+ * in full), the only ones `share_dues` stores (decision 268). None: the field is left out, so that a holding paid with
+ * its postings gives the events of before.
  */
 export function endedDuesField(state: MemberState): { dues?: string[] } {
   const dues = subscriptions(state)
-    .filter((p) => p.paidWhenPosted < p.amount)
+    .filter((p) => p.paidWhenPosted < p.amount || p.payment !== p.paidWhenPosted)
     .map((p) => p.balanceId);
   return dues.length > 0 ? { dues } : {};
 }

@@ -258,7 +258,13 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
       .then([
         {
           type: 'SharePaymentCorrected',
-          data: { memberId: M, balanceId: 'b1', rueckpfleinzahlung: 40_000, interestEnd: null },
+          data: {
+            memberId: M,
+            balanceId: 'b1',
+            rueckpfleinzahlung: 40_000,
+            interestEnd: null,
+            subscription: { type: 1, date: ON.date, quantity: 2, amount: 50_000, paidWhenPosted: 50_000 },
+          },
         },
       ]);
   });

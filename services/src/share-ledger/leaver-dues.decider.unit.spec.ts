@@ -73,4 +73,23 @@ describe('a whole end names the member’s dues (decision 269)', () => {
       data: { memberId: M, balanceId: 'b-new', annulment: 'b-w', dues: ['b0', 'b1'] },
     });
   });
+
+  it('given a subscription paid in full when posted and opened by a correction, then the end names it too, and a later correction carries the end (decisions 268, 269)', () => {
+    const correct = (rueckpfleinzahlung: number): LedgerCommand => ({
+      type: 'CorrectSharePayment',
+      memberId: M,
+      cooperativeId: COOP,
+      balanceId: 'b2',
+      rueckpfleinzahlung,
+      interestEnd: null,
+    });
+    const opened = [...holding, ...decide(holding, correct(10_000))];
+    const exited = decide(opened, post(8, null, notice('2026-09-30')));
+    expect(ofType(exited, 'MemberExited')!.data).toMatchObject({ dues: ['b0', 'b1', 'b2'] });
+    // After the end is recorded, a correction that opens a due says until when it is owed: the end's effective date.
+    const leaving = [...holding, ...decide(holding, post(8, null, notice('2026-09-30')))];
+    expect(ofType(decide(leaving, correct(10_000)), 'SharePaymentCorrected')!.data).toMatchObject({
+      subscription: { type: 1, amount: 25_000, paidWhenPosted: 25_000, owedUntil: '2026-12-31' },
+    });
+  });
 });

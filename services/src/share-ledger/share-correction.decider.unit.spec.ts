@@ -50,9 +50,11 @@ const correct = (fields: Partial<CorrectSharePayment> = {}): CorrectSharePayment
   ...fields,
 });
 
+/** The subscription b0 as posted, which a correction of it carries for its due (decision 268). */
+const b0 = { type: 0, date: '2025-06-01', quantity: 3, amount: 75_000, paidWhenPosted: 75_000 };
 const corrected = (rueckpfleinzahlung: number, interestEnd: string | null): MemberEvent => ({
   type: 'SharePaymentCorrected',
-  data: { memberId: M, balanceId: 'b0', rueckpfleinzahlung, interestEnd },
+  data: { memberId: M, balanceId: 'b0', rueckpfleinzahlung, interestEnd, subscription: b0 },
 });
 
 describe('share register correction (CorrectSharePayment)', () => {
@@ -111,10 +113,44 @@ describe('share register correction (CorrectSharePayment)', () => {
       ...given,
       { type: 'MemberExited', data: { memberId: M, exitDate: '2025-08-01', reason: 'exit', balanceId: 'b8' } },
     ];
+    // The due the correction opens is owed until the end's effective date (decisions 268, 269).
+    const opening = corrected(50_000, '2030-12-31') as Extract<MemberEvent, { type: 'SharePaymentCorrected' }>;
     spec
       .given(gone)
       .when(correct())
-      .then([corrected(50_000, '2030-12-31')]);
+      .then([{ ...opening, data: { ...opening.data, subscription: { ...b0, owedUntil: '2025-08-01' } } }]);
+  });
+
+  it('carries the subscription as posted, paid when posted included; a posting that owes nothing carries none (decision 268)', () => {
+    const partPaid = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 20_000 } } : e));
+    spec
+      .given(partPaid)
+      .when(correct())
+      .then([
+        {
+          type: 'SharePaymentCorrected',
+          data: {
+            memberId: M,
+            balanceId: 'b0',
+            rueckpfleinzahlung: 50_000,
+            interestEnd: '2030-12-31',
+            subscription: { ...b0, paidWhenPosted: 20_000 },
+          },
+        },
+      ]);
+    const withdrawal: MemberEvent = {
+      type: 'SharesPosted',
+      data: { ...(given[1]!.data as object), balanceId: 'b2', type: 2, quantity: 1, amount: -25_000 },
+    } as MemberEvent;
+    spec
+      .given([...given, withdrawal])
+      .when(correct({ balanceId: 'b2', rueckpfleinzahlung: -20_000, interestEnd: null }))
+      .then([
+        {
+          type: 'SharePaymentCorrected',
+          data: { memberId: M, balanceId: 'b2', rueckpfleinzahlung: -20_000, interestEnd: null },
+        },
+      ]);
   });
 
   it("evolves the posting's payment fields", () => {

@@ -1,5 +1,12 @@
-import { memberFieldError, NotFoundError, ValidationError, type MemberEvent } from '@coop/contracts';
-import { requireMember, type MemberState } from '../../kernel/member-stream.js';
+import {
+  memberFieldError,
+  NotFoundError,
+  ValidationError,
+  type CorrectedSubscription,
+  type MemberEvent,
+} from '@coop/contracts';
+import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { isSubscription } from '../../kernel/owing-postings.js';
 import type { CorrectSharePayment } from './ledger.commands.js';
 
 /** A share register correction: the payment actually made and the interest end of one posting (never the posting itself). */
@@ -14,10 +21,28 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
     throw new ValidationError([memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin)]);
   }
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
+  const subscription = subscriptionOf(posting, state.exitDate);
   return [
     {
       type: 'SharePaymentCorrected',
-      data: { memberId: command.memberId, balanceId: command.balanceId, rueckpfleinzahlung: payment, interestEnd },
+      data: {
+        memberId: command.memberId,
+        balanceId: command.balanceId,
+        rueckpfleinzahlung: payment,
+        interestEnd,
+        ...(subscription ? { subscription } : {}),
+      },
     },
   ];
+}
+
+/**
+ * A subscription not annulled as its due needs it (decision 268): a subscription paid in full when posted has no due
+ * stored, and the correction is what may make it owe.
+ */
+function subscriptionOf(posting: MemberPosting, exitDate: string | null): CorrectedSubscription | undefined {
+  if (!isSubscription(posting)) return undefined;
+  const { type, date, quantity, amount, paidWhenPosted } = posting;
+  // A due opened after a whole end was recorded is owed until its effective date, as the end's named dues (269).
+  return { type, date, quantity, amount, paidWhenPosted, ...(exitDate === null ? {} : { owedUntil: exitDate }) };
 }

@@ -4,7 +4,8 @@ import { SHARE_DUES, SHARE_DUE_MEMBERS } from '@coop/projections/share-payments'
 import { MAX_LIMIT, parseListQuery, type ListParams } from '../../platform/http/list-query.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { ShareDueDto } from '@coop/contracts';
-import { owedOnFilter, settledShareDues, shareDues, type ShareDueDocument } from './share-dues.js';
+import { balanceDocuments } from '../../share-ledger/index.js';
+import { dueOfPosting, owedOnFilter, settledShareDues, shareDues, type ShareDueDocument } from './share-dues.js';
 
 /** Oldest due first, then by member number and posting date (a stable order for paging). */
 const DEFAULT_SORT: readonly Sort[] = [
@@ -79,17 +80,26 @@ export class ShareDueReads {
   async ofMember(cooperativeId: string, memberId: string): Promise<ShareDueDocument[]> {
     // The area's own record of every admitted member (share_due_members) answers whether the member is the cooperative's.
     await this.reads.get(SHARE_DUE_MEMBERS, cooperativeId, memberId, 'Member');
-    // Outstanding and paid in full are kept apart (decision 266): both are read, every page, and put in date order.
+    // Outstanding and paid in full are kept apart (decision 266), and a subscription paid in full when posted is
+    // stored in neither (decision 268): the stored dues are read, every page, then the member's postings give the dues
+    // of the subscriptions not stored; all in date order.
     const query: ReadQuery = {
       cooperativeId,
       filters: [{ field: 'member', op: 'eq', value: memberId }],
       sort: [{ field: 'id', direction: 'asc' }],
     };
-    const dues: ShareDueDocument[] = [];
+    const dues = new Map<string, ShareDueDocument>();
     for (const reader of [shareDues, settledShareDues])
       for await (const page of reader.queryPages(this.reads, cooperativeId, query, MAX_LIMIT))
-        for (const due of page) dues.push(due);
-    return dues.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        for (const due of page) dues.set(due.id, due);
+    for await (const page of balanceDocuments.queryPages(this.reads, cooperativeId, query, MAX_LIMIT))
+      for (const posting of page) {
+        const due = dues.has(posting.id) ? undefined : dueOfPosting(posting);
+        if (due) dues.set(due.id, due);
+      }
+    return [...dues.values()].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
   }
 }
 
