@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { proposePlan, ValidationError, type InstalmentTerms, type MemberEvent } from '@coop/contracts';
-import { admitted, COOP, err, M, subscribed } from '../kernel/testing/member-events.js';
+import { admitted, COOP, err, exited, M, subscribed } from '../kernel/testing/member-events.js';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import type { SetInstalmentPlan } from './domain/instalment-plan.rules.js';
 import { paymentTermsDecider, type SetPaymentTerms } from './domain/payment-terms.decider.js';
@@ -121,6 +121,18 @@ describe('SetInstalmentPlan (issue 45; § 7 Nr. 1 GenG)', () => {
 
   it('refuses a posting that is no subscription', () => {
     refuses(plan(good, { balanceId: 'nope' }), [err('balanceId', 'notASubscription', 'nope')]);
+  });
+
+  it('refuses an instalment due on or after a recorded whole end: nothing is owed from its effective date (decision 269)', () => {
+    const leaving = [...partly, exited('b8', '2025-12-31')];
+    refuses(plan(good), [err('instalments.2.dueDate', 'mustBeAtMost', '2025-12-30')], leaving);
+    const early = [good[0]!, good[1]!, { dueDate: '2025-12-30', amount: 22_500 }];
+    refuses(plan(early), [err('instalments.2.dueDate', 'instalmentsTooClose', '3')], leaving);
+    const twice = [good[0]!, { dueDate: '2025-10-01', amount: 45_000 }];
+    spec
+      .given(leaving)
+      .when(plan(twice))
+      .then([set(twice)]);
   });
 });
 

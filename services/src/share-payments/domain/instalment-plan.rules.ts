@@ -3,6 +3,7 @@ import {
   AMOUNT_MAX_CENTS,
   fieldError,
   isIsoDate,
+  previousDay,
   ValidationError,
   type FieldError,
   type Instalment,
@@ -20,7 +21,8 @@ export const INSTALMENTS_MAX = 60;
  * The subscription `balanceId` is to be paid by `instalments` under the cooperative's `terms` (§ 7 Nr. 1 GenG, the
  * statutes): allowed at all, at most `maxCount`, due dates ascending at least `rhythmMonths` apart and not before the
  * posting, the amounts summing to the part not paid when posted, and the first payment (what was paid with the
- * posting and the first instalment) at least `minFirstPerShare` per share.
+ * posting and the first instalment) at least `minFirstPerShare` per share; with a whole end recorded, none due on or
+ * after its effective date (decision 269).
  */
 export type SetInstalmentPlan = {
   readonly type: 'SetInstalmentPlan';
@@ -66,6 +68,12 @@ export function decideInstalmentPlan(command: SetInstalmentPlan, state: MemberSt
       break;
     }
   }
+  // A whole end recorded: nothing is owed from its effective date (§ 73 GenG, decision 269), so no instalment falls due
+  // on or after it; the last day one can is the day before.
+  const end = state.exitDate;
+  const late = end === null ? -1 : instalments.findIndex((i) => i.dueDate >= end);
+  if (end !== null && late >= 0)
+    errors.push(fieldError(`instalments.${late}.dueDate`, 'mustBeAtMost', previousDay(end)));
   if (errors.length > 0) throw new ValidationError(errors);
   const plan = instalments.map((i) => ({ dueDate: i.dueDate, amount: i.amount }));
   return [
