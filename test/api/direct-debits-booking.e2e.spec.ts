@@ -9,7 +9,7 @@ import {
   type ShareDueDto,
 } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, DATES, posted, setTerms } from './support/members.js';
+import { createMember, DATES, posted, setPaymentTerms, setTerms } from './support/members.js';
 import {
   CollectionBooking,
   CreateCollectionCommand,
@@ -81,16 +81,7 @@ describe('booking a collection’s debits pays no due above what it still owes (
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    await request(t.http)
-      .put('/api/v1/cooperative/payment-terms')
-      .set(auth(t.adminToken))
-      .send({
-        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
-        reminderAfterDays: 14,
-        creditDividendUntilPaid: true,
-        creditorId: 'DE98ZZZ09999999999',
-      })
-      .expect(200);
+    await setPaymentTerms(t.http, t.adminToken);
     // Anna 2 shares, 200 € paid: 300 € due. Bert 3 shares, 300 € paid: 450 € due. Cora 1 share paid and 2 more
     // shares, nothing paid on them: 500 € due. Dora and Emil as Anna.
     m.anna = (await createMember(t.http, t.adminToken, { name: 'Anna', shareAmount: 2, paid: 20_000 })).id;

@@ -15,7 +15,7 @@ import { earliestCollectionDate, nextTarget2Day } from '../../services/src/direc
 import { pain008Violations } from '../../services/src/direct-debits/sepa/pain008-rules.js';
 import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, setTerms } from './support/members.js';
+import { createMember, setPaymentTerms, setTerms } from './support/members.js';
 import {
   CollectionBooking,
   CreateCollectionCommand,
@@ -66,16 +66,7 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    await request(t.http)
-      .put('/api/v1/cooperative/payment-terms')
-      .set(auth(t.adminToken))
-      .send({
-        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
-        reminderAfterDays: 14,
-        creditDividendUntilPaid: true,
-        creditorId: 'DE98ZZZ09999999999',
-      })
-      .expect(200);
+    await setPaymentTerms(t.http, t.adminToken);
     for (const [key, name] of [
       ['anna', 'Anna'],
       ['bert', 'Bert'],

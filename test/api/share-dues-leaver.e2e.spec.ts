@@ -8,7 +8,7 @@ import {
 } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, posted, setTerms } from './support/members.js';
+import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
 
 /**
  * Decision 269 (§ 73 (2) GenG, issue 45): a whole end (6, 7, 8) of a holding not fully paid leaves the member's dues
@@ -43,16 +43,7 @@ describe('a leaver’s dues are not owed once its end took effect (decision 269)
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    await request(t.http)
-      .put('/api/v1/cooperative/payment-terms')
-      .set(auth(t.adminToken))
-      .send({
-        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
-        reminderAfterDays: 14,
-        creditDividendUntilPaid: true,
-        creditorId: 'DE98ZZZ09999999999',
-      })
-      .expect(200);
+    await setPaymentTerms(t.http, t.adminToken);
     // Three members, 3 shares (750 €) each, 300 € paid with the admission in 2020: 450 € outstanding each.
     const created = async (name: string) =>
       await createMember(t.http, t.adminToken, { name, shareAmount: 3, paid: 30_000 });

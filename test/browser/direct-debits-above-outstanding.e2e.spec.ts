@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import request from 'supertest';
 import { businessToday, type CollectionDto, type EventStore, type FileStore, type ShareDueDto } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp, type TestApp } from '../api/support/app.js';
-import { createMember, DATES, posted, setTerms } from '../api/support/members.js';
+import { createMember, DATES, posted, setPaymentTerms, setTerms } from '../api/support/members.js';
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
@@ -55,16 +55,7 @@ async function stoppedCollection(dataDir: string): Promise<Stopped> {
   const t: TestApp = await startApp({ DATA_DIR: dataDir });
   try {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    await request(t.http)
-      .put('/api/v1/cooperative/payment-terms')
-      .set(auth(t.adminToken))
-      .send({
-        instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
-        reminderAfterDays: 14,
-        creditDividendUntilPaid: true,
-        creditorId: 'DE98ZZZ09999999999',
-      })
-      .expect(200);
+    await setPaymentTerms(t.http, t.adminToken);
     // Anna 2 shares, 200 € paid: 300 € due. Bert 3 shares, 300 € paid: 450 € due. Cora 1 share paid and 2 more, nothing
     // paid on them: 500 € due. Dora as Anna (the next collection's).
     const newMember = (givenName: string, name: string, shareAmount: number, paid?: number) =>

@@ -1,57 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ReadDocument, RecordedEvent, WriteOp } from '@coop/contracts';
-import { keyOf, type DocKey } from '../runner/projector.js';
+import type { ReadDocument } from '@coop/contracts';
+import { keyOf } from '../runner/projector.js';
 import { SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { shareDuesProjector } from './share-dues.projector.js';
+import { admitted, recorded, run as runWith } from './testing/share-dues-history.js';
 
 /*
  * A whole end's dues (decision 269): `MemberExited.dues` names the member's dues, each is owed until the end's effective
  * date (`owedUntil`), and `MemberExitRevoked` makes them owed again. What is outstanding does not change.
  */
 
-let position = 0n;
-const recorded = (type: string, data: object): RecordedEvent =>
-  ({
-    type,
-    streamId: 'member-m-1',
-    revision: Number(++position),
-    position,
-    data,
-    metadata: {
-      cooperativeId: 'c-1',
-      user: 'clerk',
-      timestamp: '2026-03-01T08:00:00.000Z',
-      correlationId: '',
-      causationId: '',
-      schemaVersion: 1,
-    },
-  }) as RecordedEvent;
-
-function run(events: readonly RecordedEvent[]): Map<string, ReadDocument> {
-  const store = new Map<string, ReadDocument>();
-  for (const e of events) {
-    const ops: readonly WriteOp[] = shareDuesProjector.project(e, (k: DocKey) => store.get(keyOf(k)));
-    for (const op of ops) {
-      if (op.kind === 'put') store.set(keyOf({ collection: op.collection, id: op.doc.id }), op.doc);
-      else store.delete(keyOf({ collection: op.collection, id: op.id }));
-    }
-  }
-  return store;
-}
+const run = (events: Parameters<typeof runWith>[1]) => runWith(shareDuesProjector, events);
 const outstandingDue = (store: Map<string, ReadDocument>, id: string) =>
   store.get(keyOf({ collection: SHARE_DUES.name, id }));
 const settledDue = (store: Map<string, ReadDocument>, id: string) =>
   store.get(keyOf({ collection: SHARE_DUES_SETTLED.name, id }));
 
-const admitted = recorded('MemberAdmitted', {
-  memberId: 'm-1',
-  cooperativeId: 'c-1',
-  memberNr: 7,
-  name: 'Berger',
-  givenName: 'Anna',
-  legalForm: 0,
-  entryDate: '2026-01-10',
-});
 const posted = (balanceId: string, type: number, amount: number, paid?: number) =>
   recorded('SharesPosted', {
     memberId: 'm-1',

@@ -49,6 +49,25 @@ export async function setTerms(
   if (res.status !== 200) throw new Error(`set terms: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+/** The cooperative's payment terms (issue 45): by default no instalments, reminders after 14 days, the dividend credited. */
+export async function setPaymentTerms(
+  http: App,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
+  const res = await request(http)
+    .put('/api/v1/cooperative/payment-terms')
+    .set(auth(token))
+    .send({
+      instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
+      reminderAfterDays: 14,
+      creditDividendUntilPaid: true,
+      creditorId: 'DE98ZZZ09999999999',
+      ...overrides,
+    });
+  if (res.status !== 200) throw new Error(`set payment terms: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
 export async function createMember(
   http: App,
   token: string,
