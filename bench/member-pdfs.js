@@ -48,12 +48,12 @@ function generated(i) {
     const shares = p === 0 ? 1 + Math.floor(random() * 10) : 1 + Math.floor(random() * 3);
     const id = `b${i}-${p}`;
     postings.push({ b: id, d, s: shares, a: shares * PRICE });
-    balances.set(id, { id, type: p === 0 ? 0 : 1, annulated: false });
+    balances.set(id, { id, type: p === 0 ? 0 : 1, annulated: false, rueckpfleinzahlung: shares * PRICE });
     if (p > 0 && random() < 0.05) {
       balances.get(id).annulated = true;
       const annul = `${id}-x`;
       postings.push({ b: annul, d, s: -shares, a: -shares * PRICE });
-      balances.set(annul, { id: annul, type: 5, annulated: false });
+      balances.set(annul, { id: annul, type: 5, annulated: false, rueckpfleinzahlung: -shares * PRICE });
     }
   }
   const doc = { id: `m${i}`, postings };

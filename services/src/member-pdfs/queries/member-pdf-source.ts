@@ -14,35 +14,25 @@ import {
   memberDocuments,
   selectMembersAsOf,
   toMemberDto,
-  type MemberDocument,
   type MembersAsOf,
   type MembersAsOfScope,
 } from '../../members/index.js';
 import { settlementDocuments, type SettlementDocument } from '../../settlements/reads.js';
-import { balanceDocuments, type BalanceDocument } from '../../share-ledger/index.js';
+import { balanceDocuments } from '../../share-ledger/index.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
-import type { Statement, StatementDividend, StatementLine, StatementSettlement } from '../render/statement-pdf.js';
+import type { Statement, StatementDividend, StatementSettlement } from '../render/statement-pdf.js';
+import { statementLines } from './statement-lines.js';
+
+export { POSTING_WORDS, postingWords, statementLines } from './statement-lines.js';
 
 /*
  * What the member PDFs read (issue 26), from the projections only: the members as of the date (`membersAsOf` of the
  * members area), each member's postings (the member document's `postings`: balance id, date, signed shares and cents;
- * the posting's kind through the share ledger's `balanceDocuments`), the closures the member was paid in (the dividend
+ * the posting's kind and its register payment with its dated versions through the share ledger's `balanceDocuments`,
+ * folded into lines by `statement-lines.ts`), the closures the member was paid in (the dividend
  * area's `dividendClosures` and `dividendResults`), and the settlements paid by the date (the settlements area's
  * `settlementDocuments`, issue 42).
  */
-
-/** The posting types in German words (SPEC.md "Balance" 0–8; the console's texts of the share register). */
-export const POSTING_WORDS: Readonly<Record<number, string>> = {
-  0: 'Erstzeichnung',
-  1: 'Zeichnung weiterer Anteile',
-  2: 'Teilkündigung',
-  3: 'Übertragung an Mitglied',
-  4: 'Übertragung von Mitglied',
-  5: 'Storno',
-  6: 'Tod',
-  7: 'Ausschluss',
-  8: 'Kündigung',
-};
 
 /** A settlement's end in the statement's words (the settlements area's reasons). */
 export const SETTLEMENT_REASON_WORDS: Readonly<Record<string, string>> = {
@@ -90,46 +80,6 @@ const CLOSURE_PAGE = 500;
 
 /** How many of a member's latest closures a statement shows. */
 export const DIVIDENDS_SHOWN = 3;
-
-/** A posting's words: its type, the other member of a transfer, and "(storniert)" once annulled. */
-export function postingWords(balance: BalanceDocument | undefined): string {
-  if (!balance) return '';
-  const { type } = balance;
-  let words = POSTING_WORDS[type] ?? String(type);
-  if ((type === 3 || type === 4) && balance.transferMemberNr !== null) words += ` ${balance.transferMemberNr}`;
-  if (balance.annulated) words += ' (storniert)';
-  return words;
-}
-
-/**
- * The statement lines of a member document up to `date`: every posting dated by then, in date order (postings of one
- * day in the order they were made), with the running holding. An annulled posting and its annulation both appear
- * (the annulled one marked "(storniert)"), so the running holding is the register's at every line.
- */
-export function statementLines(
-  doc: MemberDocument,
-  date: string,
-  balances: ReadonlyMap<string, BalanceDocument>,
-): StatementLine[] {
-  const postings = (doc.postings ?? []).filter((p) => p.d <= date);
-  const ordered = postings
-    .map((p, i) => ({ p, i }))
-    .sort((x, y) => (x.p.d < y.p.d ? -1 : x.p.d > y.p.d ? 1 : x.i - y.i));
-  let shares = 0;
-  let cents = 0;
-  return ordered.map(({ p }) => {
-    shares += p.s;
-    cents += p.a;
-    return {
-      date: p.d,
-      type: postingWords(balances.get(p.b)),
-      shares: p.s,
-      cents: p.a,
-      holdingShares: shares,
-      holdingCents: cents,
-    };
-  });
-}
 
 @Injectable()
 export class MemberPdfSource {

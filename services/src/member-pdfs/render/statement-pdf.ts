@@ -10,15 +10,23 @@ import {
   yieldToLoop,
   type PdfIssuer,
 } from './pdf-frame.js';
+import { cellLines } from './table-pdf.js';
 
-/** One posting of a statement with the holding after it (shares and cents are signed: a return is negative). */
+/**
+ * One line of a statement with the holding after it (shares and cents are signed: a return is negative): a posting, or
+ * (`payment`) a payment on a posting after its day or a returned payment, which moves no shares (issue 45). `paid` is
+ * the line's change of the Geschäftsguthaben (the register's payment), `holdingPaid` the Geschäftsguthaben after it.
+ */
 export interface StatementLine {
   readonly date: string;
   readonly type: string;
   readonly shares: number;
   readonly cents: number;
+  readonly paid: number;
   readonly holdingShares: number;
   readonly holdingCents: number;
+  readonly holdingPaid: number;
+  readonly payment: boolean;
 }
 
 /** One closure the member was paid in (cents). */
@@ -66,6 +74,21 @@ const COLUMNS: readonly { heading: string; width: number; right: boolean }[] = [
   { heading: 'Betrag EUR', width: 80, right: true },
   { heading: 'Bestand Anteile', width: 85, right: true },
   { heading: 'Bestand EUR', width: 80, right: true },
+];
+/*
+ * Issue 45: for a member with a line whose payment differs from its nominal amount, the Geschäftsguthaben beside it
+ * (what was paid, § 7 GenG). Two lines of headings, and cells set smaller or on two lines rather than cut (the member
+ * list's `cellLines`), so the eight columns keep within the page (decision 272).
+ */
+const PAID_COLUMNS: readonly { heading: string; width: number; right: boolean }[] = [
+  { heading: 'Datum', width: 50, right: false },
+  { heading: 'Vorgang', width: 112, right: false },
+  { heading: 'Anteile', width: 36, right: true },
+  { heading: 'Betrag\nEUR', width: 62, right: true },
+  { heading: 'eingezahlt\nEUR', width: 60, right: true },
+  { heading: 'Bestand\nAnteile', width: 45, right: true },
+  { heading: 'Bestand\nEUR', width: 64, right: true },
+  { heading: 'Geschäfts-\nguthaben EUR', width: 66, right: true },
 ];
 const DIVIDEND_COLUMNS = [
   { heading: 'Geschäftsjahr', width: 80, right: false },
@@ -157,13 +180,17 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
 
   const heading = (cols: typeof COLUMNS): void => {
     doc.font('Helvetica-Bold').fontSize(FONT);
-    row(
-      doc,
-      cols,
-      cols.map((c) => c.heading),
-      y,
-    );
-    y += ROW + 2;
+    const lines = cols.map((c) => c.heading.split('\n'));
+    for (let k = 0; k < Math.max(...lines.map((l) => l.length)); k += 1) {
+      row(
+        doc,
+        cols,
+        lines.map((l) => l[k] ?? ''),
+        y,
+      );
+      y += ROW;
+    }
+    y += 2;
     doc.font('Helvetica').fontSize(FONT);
   };
   const next = (cols: typeof COLUMNS): void => {
@@ -178,42 +205,43 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
     heading(cols);
   };
 
+  // Issue 45: a member whose lines are all paid in full reads as before; else the Geschäftsguthaben beside the nominal.
+  const withPaid = s.lines.some((l) => l.paid !== l.cents);
+  const columns = withPaid ? PAID_COLUMNS : COLUMNS;
   doc.font('Helvetica-Bold').fontSize(10).text('Buchungen', MARGIN, y, { lineBreak: false });
   y += 15;
-  heading(COLUMNS);
+  heading(columns);
   if (s.lines.length === 0) {
     doc.text('Keine Buchungen bis zu diesem Tag.', MARGIN, y, { lineBreak: false });
     y += ROW;
   }
   for (const l of s.lines) {
-    next(COLUMNS);
-    row(
-      doc,
-      COLUMNS,
-      [
-        germanDate(l.date),
-        l.type,
-        signed(l.shares, String),
-        signed(l.cents, euros),
-        String(l.holdingShares),
-        euros(l.holdingCents),
-      ],
-      y,
-    );
+    next(columns);
+    if (withPaid) row(doc, PAID_COLUMNS, paidCells(l), y, true);
+    else
+      row(
+        doc,
+        COLUMNS,
+        [
+          germanDate(l.date),
+          l.type,
+          signed(l.shares, String),
+          signed(l.cents, euros),
+          String(l.holdingShares),
+          euros(l.holdingCents),
+        ],
+        y,
+      );
     y += ROW;
   }
   y += 6;
-  next(COLUMNS);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(FONT)
-    .text(
-      `Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${euros(s.cents)} EUR`,
-      MARGIN,
-      y,
-      { lineBreak: false },
-    );
-  y += ROW + 14;
+  const closing = withPaid ? paidClosing(date, s) : [holdingWords(date, s, `${euros(s.cents)} EUR`)];
+  for (const text of closing) {
+    next(columns);
+    doc.font('Helvetica-Bold').fontSize(FONT).text(text, MARGIN, y, { lineBreak: false });
+    y += ROW;
+  }
+  y += 14;
 
   if (s.settlements.length > 0) {
     // Issue 42: what the member (or the heirs) got back of the holding booked out, three lines per settlement.
@@ -247,6 +275,40 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   }
 }
 
+/** The closing line's holding: the date, the shares and their amount as given. */
+function holdingWords(date: string, s: Statement, amount: string): string {
+  return `Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${amount}`;
+}
+
+/** A line's cells with the Geschäftsguthaben: a payment line moves no shares and no nominal amount. */
+export function paidCells(l: StatementLine): string[] {
+  return [
+    germanDate(l.date),
+    l.type,
+    l.payment ? '' : signed(l.shares, String),
+    l.payment ? '' : signed(l.cents, euros),
+    signed(l.paid, euros),
+    String(l.holdingShares),
+    euros(l.holdingCents),
+    euros(l.holdingPaid),
+  ];
+}
+
+/**
+ * The closing lines with the Geschäftsguthaben (issue 45): the holding's nominal amount, then what was paid in by the
+ * date (the last line's running Geschäftsguthaben) and what is still to be paid in (the nominal amount less it), or
+ * what was paid above the nominal amount.
+ */
+export function paidClosing(date: string, s: Statement): string[] {
+  const paid = s.lines.at(-1)?.holdingPaid ?? 0;
+  const open = s.cents - paid;
+  const rest = open >= 0 ? `noch einzuzahlen ${euros(open)} EUR` : `über den Nennbetrag eingezahlt ${euros(-open)} EUR`;
+  return [
+    holdingWords(date, s, `Nennbetrag ${euros(s.cents)} EUR`),
+    `Geschäftsguthaben (eingezahlt) ${euros(paid)} EUR, ${rest}`,
+  ];
+}
+
 /** A settlement's lines on the statement: the settlement credit, the loss share deducted, the payout (label, cents). */
 export function settlementLines(x: StatementSettlement): [string, number][] {
   return [
@@ -270,12 +332,26 @@ function addressBlock(m: MemberDto): string[] {
   return [name, street, place, m.isForeign ? (m.country ?? '') : ''].filter((s) => s !== '');
 }
 
-function row(doc: PDFKit.PDFDocument, cols: typeof COLUMNS, cells: readonly string[], y: number): void {
+/**
+ * A row of cells. `fitted`: a cell wider than its column is set smaller or on two lines (`cellLines`, as the member
+ * list's), never cut or run into the next column.
+ */
+function row(doc: PDFKit.PDFDocument, cols: typeof COLUMNS, cells: readonly string[], y: number, fitted = false): void {
   let x = MARGIN;
   cols.forEach((c, i) => {
     const text = cells[i] ?? '';
-    const at = c.right ? x + c.width - 4 - doc.widthOfString(text) : x;
-    if (text !== '') doc.text(text, at, y, { lineBreak: false });
+    if (text === '') {
+      x += c.width;
+      return;
+    }
+    const { size, lines } = fitted ? cellLines(doc, text, c.width - 4, FONT) : { size: FONT, lines: [text] };
+    doc.fontSize(size);
+    const top = lines.length > 1 ? y - 1 : y + (FONT - size) / 2;
+    lines.forEach((line, n) => {
+      const at = c.right ? x + c.width - 4 - doc.widthOfString(line) : x;
+      doc.text(line, at, top + (n * ROW) / 2, { lineBreak: false });
+    });
+    doc.fontSize(FONT);
     x += c.width;
   });
 }

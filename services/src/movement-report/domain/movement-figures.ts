@@ -1,4 +1,8 @@
 import { ADDING_KINDS, LEAVE_REASONS, MOVEMENT_KINDS, type LeaveReason, type MovementReportDto } from '@coop/contracts';
+import type { PaymentChange } from '../../kernel/register-payments.js';
+
+// The dated payment changes are the kernel's (one rule with the statement of account); the report's tests reach them here.
+export { paymentChanges, type PaymentChange, type PaymentVersion } from '../../kernel/register-payments.js';
 
 /*
  * The year's movement report (issue 45; § 338 Abs. 1 HGB): members at the start, joined, left by reason, at the end;
@@ -19,12 +23,6 @@ export interface MemberFacts {
   readonly sharesAtEnd: number;
 }
 
-/** One dated change of a posting's payment (`rueckpfleinzahlung`): `cents` (signed like the amount) counting from `on`. */
-export interface PaymentChange {
-  readonly on: string;
-  readonly cents: number;
-}
-
 /**
  * What the report needs of a posting (one document of the register): its type (5 an annulation), the annulled
  * posting's type for an annulation, its date, and its signed effect: shares, nominal cents, and the register's payment
@@ -40,27 +38,6 @@ export interface PostingFacts {
   readonly cents: number;
   readonly paid: number;
   readonly paidChanges: readonly PaymentChange[];
-}
-
-/** A version of a posting's register row as the report reads it: the payment after it, and the day its change counts from. */
-export interface PaymentVersion {
-  readonly rueckpfleinzahlung: number;
-  readonly effectiveDate?: string | null;
-}
-
-/**
- * The dated changes of a posting's payment from its register versions (oldest first): each version's payment less the
- * one before, counting from the version's effective date (one without, written before the date was kept, from the
- * posting's date), never before the posting itself.
- */
-export function paymentChanges(postingDate: string, versions: readonly PaymentVersion[]): PaymentChange[] {
-  let before = 0;
-  return versions.map((v) => {
-    const on = typeof v.effectiveDate === 'string' && v.effectiveDate > postingDate ? v.effectiveDate : postingDate;
-    const change = { on, cents: v.rueckpfleinzahlung - before };
-    before = v.rueckpfleinzahlung;
-    return change;
-  });
 }
 
 /** The membership of one member in `year`. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { businessToday, type MovementReportDto, type ShareVersion } from '@coop/contracts';
+import { businessToday, type MovementReportDto } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
+import { registerVersions } from '../../kernel/register-payments.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { balanceDocuments } from '../../share-ledger/index.js';
@@ -11,7 +12,6 @@ import {
   paymentChanges,
   yearBounds,
   type MemberFacts,
-  type PaymentVersion,
   type PostingFacts,
 } from '../domain/movement-figures.js';
 
@@ -25,22 +25,6 @@ const PEER_BATCH = 500;
 const MEMBER_POSTINGS_MAX = 10_000;
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * A posting's register versions (payment and effective date), oldest first; a document without versions holds its
- * payment alone (dated on the posting's date). The versions are stored as recorded: one written before members
- * projector 2 has no `effectiveDate`, so each is checked here.
- */
-function versionsOf(versions: readonly ShareVersion[], paid: number): PaymentVersion[] {
-  const read = (versions as readonly unknown[]).flatMap((v): PaymentVersion[] => {
-    if (typeof v !== 'object' || v === null) return [];
-    const { rueckpfleinzahlung, effectiveDate } = v as Record<string, unknown>;
-    return typeof rueckpfleinzahlung === 'number'
-      ? [{ rueckpfleinzahlung, effectiveDate: typeof effectiveDate === 'string' ? effectiveDate : null }]
-      : [];
-  });
-  return read.length > 0 ? read : [{ rueckpfleinzahlung: paid }];
-}
 
 /** The first and last year a report can be asked for. */
 export interface ReportYears {
@@ -181,7 +165,7 @@ export class MovementSource {
           shares: doc.shareAmount,
           cents: doc.amount,
           paid,
-          paidChanges: paymentChanges(date, versionsOf(doc.versions, paid)),
+          paidChanges: paymentChanges(date, registerVersions(doc.versions, paid)),
         };
         const peer = doc.annulPeer;
         if (facts.type === 5 && peer !== null && movesIn(facts, year)) annulments.push({ peer, facts });
