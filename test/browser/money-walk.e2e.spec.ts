@@ -107,6 +107,13 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     // 1.500,00 € − 123,45 € = 1.376,55 €.
     await waitForText(page, tid('member-share-dues'), '1.376,55 € offen');
     await waitForText(page, tid('member-share-due-outstanding'), '1.376,55 €');
+    // The share account's footer names the nominal holding as such (1 + 8 shares) and, apart, the Geschäftsguthaben
+    // paid in: 250,00 € + 500,00 € + 123,45 €, with what is still open on the shares (decision 273).
+    await waitForText(page, tid('member-share-account'), 'Geschäftsanteile (Nennbetrag)');
+    await waitForText(page, tid('member-sum-balance'), '2.250,00 €');
+    await waitForText(page, tid('member-paid-in-row'), 'Geschäftsguthaben (eingezahlt)');
+    await waitForText(page, tid('member-paid-in'), '873,45 €');
+    await waitForText(page, tid('member-open'), 'offen 1.376,55 €');
     await shot('payment-recorded');
 
     // The instalment plan: two instalments (the terms' most), a month apart; the proposed due dates are saved and shown.

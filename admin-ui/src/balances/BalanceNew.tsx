@@ -110,7 +110,7 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
             [translate('resources.balances.fields.type'), typeName, 'balance-type'],
             [
               translate('coop.members.cards.holdingLabel'),
-              translate('coop.members.cards.holding', {
+              translate('coop.members.cards.holdingNominal', {
                 smart_count: member.shareAmount ?? 0,
                 shares: formatCount(member.shareAmount ?? 0),
                 amount: formatMoney(member.shareTotalEUR ?? 0),

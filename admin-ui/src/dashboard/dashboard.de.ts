@@ -32,7 +32,7 @@ export const dashboardDe: Messages<typeof dashboardEn> = {
     memberCount: 'Mitglieder',
     memberExitCount: 'Ausgeschiedene Mitglieder',
     shareCount: 'Geschäftsanteile',
-    capital: 'Geschäftsguthaben',
+    capital: 'Anteile zum Nennbetrag',
     toMembers: 'Mitgliederliste',
     noSharePrice: 'kein Anteilspreis hinterlegt',
   },

@@ -29,7 +29,7 @@ export const dashboardEn = {
     memberCount: 'Members',
     memberExitCount: 'Exited members',
     shareCount: 'Shares',
-    capital: 'Capital',
+    capital: 'Shares at nominal value',
     toMembers: 'Member list',
     noSharePrice: 'no share price set',
   },

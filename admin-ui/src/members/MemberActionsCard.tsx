@@ -34,7 +34,7 @@ export function ActionsCard({
     <Card component="section" data-testid="member-actions-card">
       <CardHeader
         title={translate('coop.members.cards.actions')}
-        subheader={translate('coop.members.cards.holding', {
+        subheader={translate('coop.members.cards.holdingNominal', {
           smart_count: m.shareAmount ?? 0,
           shares: formatCount(m.shareAmount ?? 0),
           amount: formatMoney(sum ?? m.shareTotalEUR ?? 0),

@@ -12,7 +12,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableFooter,
   TableHead,
   TableRow,
   Tooltip,
@@ -36,8 +35,8 @@ import {
   memberName,
   postingsClosed,
   shareChange,
-  today,
   type BalanceRecord,
+  type HistoryEntry,
   type MemberRecord,
 } from './model';
 import { useMemberDashboard, useMemberHistory } from './queries';
@@ -53,16 +52,21 @@ import { BankCard, ContactCard, MasterCard } from './MemberDetailCards';
 import { ActionsCard } from './MemberActionsCard';
 import { TaxCard } from './MemberTaxCard';
 import { cardTitle } from './cardTitle';
+import { ShareAccountFooter } from './ShareAccountFooter';
 
 function ShareAccountCard({
+  memberId,
   rows,
   sum,
+  history,
   loading,
   closed,
   canWrite,
 }: {
+  memberId: string;
   rows: readonly BalanceRecord[];
   sum: number | undefined;
+  history: readonly HistoryEntry[];
   loading: boolean;
   closed: boolean;
   canWrite: boolean;
@@ -161,29 +165,7 @@ function ShareAccountCard({
               </TableRow>
             ) : null}
           </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={2} sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14 }}>
-                {translate('resources.members.fields.shareTotalEUR')}
-              </TableCell>
-              <TableCell
-                align="right"
-                sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, fontVariantNumeric: 'tabular-nums' }}
-                data-testid="member-sum-shares"
-              >
-                {/* As of today, like the capital beside it: a pending end's withdrawal (a later year's end) does not count yet. */}
-                {formatCount(rows.filter((b) => b.date <= today()).reduce((total, b) => total + shareChange(b), 0))}
-              </TableCell>
-              <TableCell
-                align="right"
-                sx={{ fontWeight: 600, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap' }}
-                data-testid="member-sum-balance"
-              >
-                {formatMoney(sum ?? 0)}
-              </TableCell>
-              <TableCell colSpan={3} />
-            </TableRow>
-          </TableFooter>
+          <ShareAccountFooter memberId={memberId} rows={rows} sum={sum} history={history} />
         </Table>
       </Box>
     </Card>
@@ -289,7 +271,9 @@ export default function MemberDashboard() {
         {/* The share account needs the full width below 1536 px (seven columns, German headers, annul buttons). */}
         <Grid size={{ xs: 12, xl: 8 }}>
           <ShareAccountCard
+            memberId={m.id}
             rows={balances}
+            history={history.data ?? []}
             sum={dashboard.data?.sumBalance}
             loading={dashboard.isPending}
             closed={postingsClosed(m)}

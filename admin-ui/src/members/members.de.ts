@@ -72,6 +72,11 @@ export const membersDe: Messages<typeof membersEn> = {
       noEntries: 'Keine erfasst.',
       noHistory: 'Noch keine Änderungen erfasst.',
       holdingLabel: 'Bestand',
+      // Issue 45 (decision 273): the nominal holding is named so; the Geschäftsguthaben is only what was paid in.
+      holdingNominal: '%{shares} Anteil · Nennbetrag %{amount} |||| %{shares} Anteile · Nennbetrag %{amount}',
+      nominalTotal: 'Geschäftsanteile (Nennbetrag)',
+      paidInTotal: 'Geschäftsguthaben (eingezahlt)',
+      openOnShares: 'offen %{amount}',
     },
     history: {
       by: 'von %{user}',
@@ -222,7 +227,7 @@ export const membersResourcesDe: Messages<typeof membersResourcesEn> = {
       kiSt: 'Kirchensteuermerkmal (alt)',
       kiStSatz: 'Kirchensteuersatz (alt)',
       shareAmount: 'Anteile',
-      shareTotalEUR: 'Geschäftsguthaben',
+      shareTotalEUR: 'Geschäftsanteile (Nennbetrag)',
       contact: 'Kontakt',
       bankAccount: 'Bankverbindung',
       entryExit: 'Eintritt / Austritt',

@@ -71,6 +71,11 @@ export const membersEn = {
       noEntries: 'None recorded.',
       noHistory: 'No changes recorded yet.',
       holdingLabel: 'Holding',
+      // Issue 45 (decision 273): the nominal holding is named so; the Geschäftsguthaben is only what was paid in.
+      holdingNominal: '%{shares} share · nominal value %{amount} |||| %{shares} shares · nominal value %{amount}',
+      nominalTotal: 'Shares at nominal value',
+      paidInTotal: 'Geschäftsguthaben (paid in)',
+      openOnShares: 'outstanding %{amount}',
     },
     history: {
       by: 'by %{user}',
@@ -225,7 +230,7 @@ export const membersResourcesEn = {
       kiSt: 'Church tax attribute (old)',
       kiStSatz: 'Church tax rate (old)',
       shareAmount: 'Shares',
-      shareTotalEUR: 'Share capital',
+      shareTotalEUR: 'Shares at nominal value',
       contact: 'Contact',
       bankAccount: 'Bank account',
       entryExit: 'Entry / exit',
