@@ -35,7 +35,7 @@ const HEADERS = [
   'Austrittsdatum',
   'Austrittsgrund',
   'Anzahl Anteile',
-  'Geschäftsguthaben (EUR)',
+  'Nennbetrag der Anteile (EUR)',
 ];
 const DATE_COLUMNS = new Set([10, 11, 12, 13]);
 const TEXT_COLUMNS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 14]);

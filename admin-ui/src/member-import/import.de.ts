@@ -85,7 +85,7 @@ export const importDe: Texts<typeof importEn> = {
     members: 'Mitglieder',
     activeMembers: 'Mitglieder mit Anteilen',
     shares: 'Anteile',
-    capital: 'Geschäftsguthaben',
+    capital: 'Nennbetrag der Anteile',
     postings: 'Buchungen',
     postingType: '%{type} (%{code})',
     noPostings: 'Keine',

@@ -82,7 +82,7 @@ export const importEn = {
     members: 'Members',
     activeMembers: 'Members holding shares',
     shares: 'Shares',
-    capital: 'Capital',
+    capital: 'Nominal value of the shares',
     postings: 'Postings',
     postingType: '%{type} (%{code})',
     noPostings: 'None',

@@ -64,7 +64,7 @@ export const MEMBER_COLUMNS: readonly MemberColumn[] = [
     value: (m) => (m.exitReason ? (EXIT_REASONS[m.exitReason] ?? m.exitReason) : null),
   },
   { key: 'shareAmount', header: 'Anzahl Anteile', kind: 'integer', width: 15, value: (m) => m.shareAmount },
-  { key: 'capital', header: 'Geschäftsguthaben (EUR)', kind: 'money', width: 22, value: (m) => m.shareTotalEUR },
+  { key: 'capital', header: 'Nennbetrag der Anteile (EUR)', kind: 'money', width: 22, value: (m) => m.shareTotalEUR },
 ];
 
 /** The cooperative's name as a file-name part: lower case, umlauts spelled out, other signs as single dashes. */

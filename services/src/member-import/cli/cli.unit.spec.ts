@@ -73,8 +73,8 @@ describe('npm run import: what it prints', () => {
 
   it('sums up in the language asked for, the capital in euros, the events as a bare number', () => {
     expect(formatSummary(summary, 'de')).toContain('Buchungen: 1.249 (nach Art 0: 1.234, 1: 10, 3: 2, 4: 2, 5: 1)');
-    expect(formatSummary(summary, 'de')).toContain('Geschäftsguthaben 1.250.000,50 EUR');
-    expect(formatSummary(summary, 'en')).toContain('Capital 1,250,000.50 EUR');
+    expect(formatSummary(summary, 'de')).toContain('Nennbetrag der Anteile 1.250.000,50 EUR');
+    expect(formatSummary(summary, 'en')).toContain('Nominal value of the shares 1,250,000.50 EUR');
     expect(formatSummary(summary, 'en')).toContain('Events: 4321');
   });
 

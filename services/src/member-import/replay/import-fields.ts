@@ -130,12 +130,21 @@ export const IMPORT_FIELDS: Readonly<Record<ImportKind, readonly ImportField[]>>
     field('kiStSatz', 'text', ['KiSt-Satz'], ['KiSt rate']),
     /** The number of shares held today: checked against the postings, or the admission's shares when the member has none. */
     field('shareAmount', 'integer', ['Anzahl Anteile', 'Anteile', 'Geschäftsanteile'], ['Number of shares', 'Shares']),
-    /** The capital today (euros): checked against the postings. */
+    /**
+     * The shares' nominal value today (euros), checked against the postings. The Geschäftsguthaben is what was paid in
+     * (DOMAIN.md 1, decision 273): files written before name this column so and are still read.
+     */
     field(
       'capital',
       'money',
-      ['Geschäftsguthaben (EUR)', 'Geschäftsguthaben', 'Guthaben'],
-      ['Capital (EUR)', 'Capital', 'Balance'],
+      [
+        'Nennbetrag der Anteile (EUR)',
+        'Nennbetrag der Anteile',
+        'Geschäftsguthaben (EUR)',
+        'Geschäftsguthaben',
+        'Guthaben',
+      ],
+      ['Nominal value (EUR)', 'Nominal value', 'Capital (EUR)', 'Capital', 'Balance'],
     ),
   ],
   postings: [

@@ -131,7 +131,7 @@ describe('replayImport: each problem on its row and column', () => {
       {
         sheet: 'Mitglieder',
         row: 2,
-        column: 'Geschäftsguthaben (EUR)',
+        column: 'Nennbetrag der Anteile (EUR)',
         value: '125000',
         template: 'importHoldingDiffers',
         parameters: { 0: '1.250,00', 1: '750,00' },
