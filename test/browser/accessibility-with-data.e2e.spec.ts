@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
@@ -54,7 +55,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   let reminded: string;
   let statement: string;
   let debtor: string;
-  const today = new Date().toISOString().slice(0, 10);
+  // The server's business day (Europe/Berlin), not the machine's UTC day: they differ for an hour or two each night.
+  const today = businessToday();
   const year = Number(today.slice(0, 4));
 
   beforeAll(async () => {
@@ -130,7 +132,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     creditedClosure = (closure.body as { id: string }).id;
     // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 20 days ago, so
     // the reminder screen lists its second reminder and the member page its first.
-    const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number): string =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     // Joined this year: 2020 is closed by the closure above.
     reminded = await seedMember(product, token, {
       givenName: 'Carla',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +17,14 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * download shown, and the member dashboard's own statement of account. Every screen free of axe violations.
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
+// The server's business day (Europe/Berlin), which names the files, not the machine's day.
+const TODAY = businessToday();
+const THIS_YEAR = Number(TODAY.slice(0, 4));
+/** The console's calendar offers the days up to the clerk's own today (the browser's clock). */
 const NOW = new Date();
-const THIS_YEAR = NOW.getFullYear();
-const TODAY = `${THIS_YEAR}-${pad(NOW.getMonth() + 1)}-${pad(NOW.getDate())}`;
 const LAST_YEAR_END = `${THIS_YEAR - 1}-12-31`;
 const YEAR_BEFORE_END = `${THIS_YEAR - 2}-12-31`;
-const FIRST_OF_MONTH = `${THIS_YEAR}-${pad(NOW.getMonth() + 1)}-01`;
+const FIRST_OF_MONTH = `${TODAY.slice(0, 7)}-01`;
 const german = (iso: string) => iso.split('-').reverse().join('.');
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
 import {
   choose,
@@ -63,10 +64,10 @@ async function fillNewMember(
 }
 
 /** `dd.MM.yyyy` of the day `days` after today (the browser's calendar, as the form's default dates). */
+/** The business day (Europe/Berlin, as the server counts) `days` from today, as typed: `dd.mm.yyyy`. */
 function dayFromToday(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+  const d = new Date(Date.parse(`${businessToday()}T00:00:00Z`) + days * 86_400_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 }
 
 describe('safety nets', () => {
