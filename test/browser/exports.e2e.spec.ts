@@ -20,8 +20,9 @@ import { seedMember, setUpCooperative } from './support/seed.js';
 // The server's business day (Europe/Berlin), which names the files, not the machine's day.
 const TODAY = businessToday();
 const THIS_YEAR = Number(TODAY.slice(0, 4));
-/** The console's calendar offers the days up to the clerk's own today (the browser's clock). */
-const NOW = new Date();
+/** The console's calendar offers the days up to the clerk's today: the browser runs in Europe/Berlin (support/product.ts). */
+const MONTH = Number(TODAY.slice(5, 7)) - 1;
+const DAY = Number(TODAY.slice(8, 10));
 const LAST_YEAR_END = `${THIS_YEAR - 1}-12-31`;
 const YEAR_BEFORE_END = `${THIS_YEAR - 2}-12-31`;
 const FIRST_OF_MONTH = `${TODAY.slice(0, 7)}-01`;
@@ -154,7 +155,7 @@ describe("the members card's exports and PDFs in the console", () => {
       (els, y) => (els.find((b) => (b as HTMLElement).innerText.trim() === String(y)) as HTMLElement).click(),
       THIS_YEAR,
     );
-    const month = NOW.getMonth();
+    const month = MONTH;
     await page.waitForSelector(`${tid('export-calendar')} .MuiMonthCalendar-root`, { visible: true });
     const months = await page.$$eval(`${tid('export-calendar')} .MuiMonthCalendar-root button`, (els) =>
       els.map((b) => (b as HTMLButtonElement).disabled),
@@ -174,8 +175,8 @@ describe("the members card's exports and PDFs in the console", () => {
           .filter((el) => /^\d+$/.test((el as HTMLElement).innerText.trim()))
           .map((el) => [Number((el as HTMLElement).innerText.trim()), (el as HTMLButtonElement).disabled] as const),
     );
-    expect(days.filter(([d, disabled]) => !disabled && d > NOW.getDate())).toEqual([]);
-    expect(days.filter(([d, disabled]) => disabled && d <= NOW.getDate())).toEqual([]);
+    expect(days.filter(([d, disabled]) => !disabled && d > DAY)).toEqual([]);
+    expect(days.filter(([d, disabled]) => disabled && d <= DAY)).toEqual([]);
     await page.$$eval(`${tid('export-calendar')} [role="gridcell"]`, (els) =>
       (els.find((el) => (el as HTMLElement).innerText.trim() === '1') as HTMLElement).click(),
     );

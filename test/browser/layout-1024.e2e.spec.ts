@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { axeViolations } from './support/accessibility.js';
@@ -14,7 +15,7 @@ describe('the console at 1024 × 768', () => {
   let product: Product;
   let token: string;
   let member: string;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Layout eG' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
   let berndNr: number;
   /** Carla Mahn: two further shares (500,00 €) unpaid for 60 days: overdue. */
   let carla: string;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   const collectionDate = earliestCollectionDate(today);
   const shots: string[] = [];
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -247,7 +248,7 @@ describe('tasks and notifications in the console', () => {
 
   it('asks before the FSA control report of a closure, names the year reported, and offers no start the server refuses (issue 43)', async () => {
     const year = new Date().getFullYear() - 1;
-    const paid = new Date().toISOString().slice(0, 10);
+    const paid = businessToday();
     const order = await product.api('/exemptionorders', {
       method: 'POST',
       token,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { axeViolations } from './support/accessibility.js';
@@ -59,7 +60,7 @@ describe("a clerk's walk through the console in German", () => {
   let clara: string;
   /** Stadtwerke Musterstadt GmbH: a legal entity. */
   let firm: string;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
 
   async function post(body: Record<string, unknown>): Promise<void> {
     const res = await product.api('/balances', {

@@ -155,6 +155,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       headless: true,
       args: [...CHROME_ARGS, `--user-data-dir=${profileDir}`],
       defaultViewport: { width: 1366, height: 860 },
+      // A clerk's browser runs in Germany: the console's own today (the browser's clock) is then the server's business
+      // day (Europe/Berlin), also between 23:00 and 24:00 UTC, when the machine's UTC day is the day before.
+      env: { ...process.env, TZ: 'Europe/Berlin' },
     });
   } catch (error) {
     await stopChild();
