@@ -4,25 +4,18 @@ import {
   type CollectionCreatedDto,
   type CollectionDto,
   type DirectDebitPaymentDto,
-  type EventStore,
-  type FileStore,
   type ShareDueDto,
 } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setPaymentTerms, setTerms } from './support/members.js';
+import { collectionHandlerWith } from './support/direct-debits.js';
 import {
   CollectionBooking,
   CreateCollectionCommand,
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { DirectDebitReads } from '../../services/src/direct-debits/queries/direct-debit-reads.js';
-import { PaymentTermsQuery } from '../../services/src/share-payments/index.js';
-import { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
 import { contextFor } from '../../services/src/platform/commands/command-context.js';
-import { FILE_STORE } from '../../services/src/platform/file-store/open-file-store.js';
-import { ReadModelProgress } from '../../services/src/platform/read-model-progress.js';
-import { EVENT_STORE } from '../../services/src/platform/tokens.js';
 
 /**
  * Decision 270 (issue 45, DEBIT): a collection's debits are booked on each subscription at most up to what it still
@@ -53,21 +46,8 @@ describe('booking a collection’s debits pays no due above what it still owes (
       .set(auth(t.adminToken))
       .send({ date: businessToday(), amount, method: 'transfer', balanceId });
   /** A handler as the app's, its booking replaced by `book` (the real one completes pending collections). */
-  const handlerWith = (book: (real: CollectionBooking) => CollectionBooking['book']): CreateCollectionHandler => {
-    const app = t.running.app;
-    const deps = { strict: false };
-    const real = app.get(CollectionBooking, deps);
-    const booking = Object.assign(Object.create(real) as CollectionBooking, { book: book(real) });
-    return new CreateCollectionHandler(
-      app.get(StreamWriter, deps),
-      app.get(DirectDebitReads, deps),
-      booking,
-      app.get(PaymentTermsQuery, deps),
-      app.get<FileStore>(FILE_STORE, deps),
-      app.get<EventStore>(EVENT_STORE, deps),
-      app.get(ReadModelProgress, deps),
-    );
-  };
+  const handlerWith = (book: (real: CollectionBooking) => CollectionBooking['book']): CreateCollectionHandler =>
+    collectionHandlerWith(t, book);
   const ctx = (): ReturnType<typeof contextFor> =>
     contextFor({
       userId: 'admin',

@@ -4,25 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import request from 'supertest';
-import { businessToday, type CollectionDto, type EventStore, type FileStore, type ShareDueDto } from '@coop/contracts';
+import { businessToday, type CollectionDto, type ShareDueDto } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp, type TestApp } from '../api/support/app.js';
 import { createMember, DATES, posted, setPaymentTerms, setTerms } from '../api/support/members.js';
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import {
-  CollectionBooking,
-  CreateCollectionCommand,
-  CreateCollectionHandler,
-} from '../../services/src/direct-debits/commands/collection.commands.js';
+import { collectionHandlerWith } from '../api/support/direct-debits.js';
+import { CreateCollectionCommand } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { DirectDebitReads } from '../../services/src/direct-debits/queries/direct-debit-reads.js';
-import { PaymentTermsQuery } from '../../services/src/share-payments/index.js';
-import { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
 import { contextFor } from '../../services/src/platform/commands/command-context.js';
-import { FILE_STORE } from '../../services/src/platform/file-store/open-file-store.js';
-import { ReadModelProgress } from '../../services/src/platform/read-model-progress.js';
-import { EVENT_STORE } from '../../services/src/platform/tokens.js';
 
 /*
  * Issue 45, decision 270: the warning of debits collected above what was still owed
@@ -86,20 +77,7 @@ async function stoppedCollection(dataDir: string): Promise<Stopped> {
         .expect(201);
     }
     // The app's handler, its booking stopped: the file and the collection's stream are written, no debit is booked.
-    const app = t.running.app;
-    const deps = { strict: false };
-    const booking = Object.assign(Object.create(app.get(CollectionBooking, deps)) as CollectionBooking, {
-      book: () => Promise.reject(new Error('stopped')),
-    });
-    const stopped = new CreateCollectionHandler(
-      app.get(StreamWriter, deps),
-      app.get(DirectDebitReads, deps),
-      booking,
-      app.get(PaymentTermsQuery, deps),
-      app.get<FileStore>(FILE_STORE, deps),
-      app.get<EventStore>(EVENT_STORE, deps),
-      app.get(ReadModelProgress, deps),
-    );
+    const stopped = collectionHandlerWith(t, () => () => Promise.reject(new Error('stopped')));
     const ctx = contextFor({
       userId: 'admin',
       username: 'admin',

@@ -81,7 +81,7 @@ export async function bookCollection(
         );
         if (result.events.length > 0) appends.push({ streamId, expected, events: result.events });
         count += result.events.filter((e) => e.type === 'SharePaymentReceived').length;
-        above.push(...result.aboveOutstanding);
+        for (const a of result.aboveOutstanding) above.push(a);
       }
       // The collection's stream is read only when a debit is above what was owed (seldom): one named there already
       // (a run stopped after its chunk, nothing of it booked) is not named twice.
@@ -101,7 +101,7 @@ export async function bookCollection(
       return { count, above };
     });
     booked += run.count;
-    aboveOutstanding.push(...run.above);
+    for (const a of run.above) aboveOutstanding.push(a);
   }
   return { booked, aboveOutstanding };
 }

@@ -181,7 +181,8 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   const heading = (cols: typeof COLUMNS): void => {
     doc.font('Helvetica-Bold').fontSize(FONT);
     const lines = cols.map((c) => c.heading.split('\n'));
-    for (let k = 0; k < Math.max(...lines.map((l) => l.length)); k += 1) {
+    const height = lines.reduce((most, l) => Math.max(most, l.length), 0);
+    for (let k = 0; k < height; k += 1) {
       row(
         doc,
         cols,
