@@ -2,7 +2,8 @@
  * Issue 41: a rebuild folds many events per document and writes each document once per batch (projections/src/batching).
  * Its read models must equal, document for document, those the runner leaves when it applies the same realistic log
  * (the demo generator's) one event at a time, each event its own batch: every collection's documents, indexed columns
- * and search texts, the order of the order keys, the text index entries and the kept document counts.
+ * and search texts, the order of the order keys, the text index entries and the kept document counts. So must those
+ * of a live runner catching up a backlog from the log's subscription in large batches (decision 274).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -122,5 +123,30 @@ describe('rebuild folding documents across batches (issue 41)', () => {
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
     expect((expected.rm_members as unknown[]).length).toBe(150);
     for (const key of Object.keys(expected)) expect({ [key]: actual[key] }).toEqual({ [key]: expected[key] });
+
+    // The live path catching up a backlog (decision 274): read models stored up to a third of the log, then the rest
+    // taken from the log's subscription as the projection thread takes it, in batches of thousands of events, each
+    // folded over documents already stored and written once per batch.
+    const liveFile = join(dir, 'live.sqlite');
+    const live = new SqliteReadStore(liveFile);
+    await live.ensureCollections(areas.projectors.flatMap((p) => p.collections));
+    const follower = new ProjectionRunner(events, live, areas.projectors);
+    const head = await events.headPosition();
+    const stored = await events.readAll(-1n, Math.floor(applied / 3));
+    for (let i = 0; i < stored.length; i += 100) await follower.apply(stored.slice(i, i + 100));
+    const sizes: number[] = [];
+    const subscription = events.subscribeAll(follower.processedUpTo, async (batch) => {
+      sizes.push(batch.length);
+      await follower.apply(batch);
+    });
+    try {
+      await follower.waitFor(head, 60_000);
+    } finally {
+      await subscription.close();
+      await live.close();
+    }
+    expect(Math.max(...sizes)).toBeGreaterThan(1000);
+    const followed = dump(liveFile);
+    for (const key of Object.keys(expected)) expect({ [key]: followed[key] }).toEqual({ [key]: expected[key] });
   }, 300_000);
 });

@@ -22,6 +22,11 @@ const REBUILD_BATCH = 1000;
  * Bounds the memory a rebuild holds.
  */
 const REBUILD_FLUSH_DOCUMENTS = 100_000;
+/**
+ * Events a side store following the log reads and stores at a time (catchUp): as the SQLite log's subscription hands a
+ * runner that is behind (decision 274), one transaction and one write per document for many events.
+ */
+const CATCH_UP_BATCH = 20_000;
 
 /** What a runner may be given besides its log, store and projectors. */
 export interface RunnerOptions {
@@ -256,7 +261,7 @@ export class ProjectionRunner {
   private async catchUp(): Promise<void> {
     this.processed = await this.store.checkpoint(CHECKPOINT);
     for (;;) {
-      const batch = await this.events.readAll(this.processed, REBUILD_BATCH);
+      const batch = await this.events.readAll(this.processed, CATCH_UP_BATCH);
       if (batch.length === 0) return;
       await this.apply(batch);
       await turn();

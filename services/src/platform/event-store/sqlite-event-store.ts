@@ -21,6 +21,14 @@ const COLUMNS = 'position, stream_id, revision, type, data, metadata';
 
 const POLL_MS = 250;
 
+/**
+ * The most events a subscription hands its subscriber at once (decision 274). A subscriber that follows the log gets
+ * what was appended since its last batch, a few events; one that is behind (a backlog after an import, a start after
+ * a pause) gets its backlog in large batches, and the projection runner stores each batch in one transaction, a
+ * document once per batch: with 1,000 events a batch, the commits alone took 44 % of catching up 1.3 M events.
+ */
+const SUBSCRIPTION_BATCH = 20_000;
+
 /** No metadata seen yet in an append (a value no event carries). */
 const NOT_YET = Symbol('no metadata yet');
 
@@ -218,7 +226,7 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
     this.appended.on('appended', onAppend);
     const loop = (async () => {
       while (!closed) {
-        const batch = await this.readAll(position, 1000);
+        const batch = await this.readAll(position, SUBSCRIPTION_BATCH);
         if (batch.length > 0) {
           try {
             await onEvents(batch);
