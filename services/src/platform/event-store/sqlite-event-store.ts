@@ -25,7 +25,8 @@ const POLL_MS = 250;
  * The most events a subscription hands its subscriber at once (decision 274). A subscriber that follows the log gets
  * what was appended since its last batch, a few events; one that is behind (a backlog after an import, a start after
  * a pause) gets its backlog in large batches, and the projection runner stores each batch in one transaction, a
- * document once per batch: with 1,000 events a batch, the commits alone took 44 % of catching up 1.3 M events.
+ * document once per batch: with 1,000 events a batch, BEGIN/COMMIT took 39 % of the projection thread catching up
+ * the import's 1.3 M events (52 % for 130,000 demo events: docs/performance.md section 35).
  */
 const SUBSCRIPTION_BATCH = 20_000;
 
