@@ -28,7 +28,7 @@ const POLL_MS = 250;
  * document once per batch: with 1,000 events a batch, BEGIN/COMMIT took 39 % of the projection thread catching up
  * the import's 1.3 M events (52 % for 130,000 demo events: docs/performance.md section 35).
  */
-const SUBSCRIPTION_BATCH = 20_000;
+export const SUBSCRIPTION_BATCH = 20_000;
 
 /** No metadata seen yet in an append (a value no event carries). */
 const NOT_YET = Symbol('no metadata yet');
@@ -232,6 +232,9 @@ export class SqliteEventStore implements EventStore, StreamTailReads {
           try {
             await onEvents(batch);
             position = batch[batch.length - 1]!.position;
+            // The thread's other work between two batches (as a rebuild's, decision 202): a subscriber on SQLite
+            // resolves without I/O, so going straight on would hold the thread for a whole backlog.
+            await new Promise<void>((resolve) => setImmediate(resolve));
             continue;
           } catch (error) {
             // The handler did not take the batch: deliver it again after a pause, never skip it.

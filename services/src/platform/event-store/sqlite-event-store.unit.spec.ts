@@ -4,11 +4,12 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { ConcurrencyError, type NewEvent } from '@coop/contracts';
-import { SqliteEventStore } from './sqlite-event-store.js';
+import { SqliteEventStore, SUBSCRIPTION_BATCH } from './sqlite-event-store.js';
 
 const event = (n: number): NewEvent =>
   ({
@@ -127,5 +128,40 @@ describe('SqliteEventStore metadata of an append (issue 39: its text made once p
     // a later append starts afresh: its first event's metadata is written, not the last one's of the append before
     await store.append('s3', 'no_stream', [withShared(8), by('d', 9)]);
     expect((await store.readStream('s3')).map((e) => e.metadata.user)).toEqual(['shared', 'd']);
+  });
+});
+
+describe('SqliteEventStore subscription catching up a backlog', () => {
+  it("lets the thread's messages in between two batches, not only after the whole backlog", async () => {
+    // The projection thread takes its requests (stop, close, rebuild) and sends a rebuild's progress between its
+    // macrotasks; on SQLite the runner's reads and writes resolve without I/O, so a subscription that goes straight
+    // on to its next batch would hold the thread for the whole backlog (1.3 M events after an import: minutes).
+    await store.append(
+      'backlog',
+      'no_stream',
+      Array.from({ length: SUBSCRIPTION_BATCH + 1 }, (_, i) => event(i)),
+    );
+    const { port1, port2 } = new MessageChannel();
+    let received = false;
+    port2.on('message', () => (received = true));
+    const seen: { size: number; received: boolean }[] = [];
+    let done!: () => void;
+    const delivered = new Promise<void>((resolve) => (done = resolve));
+    const sub = store.subscribeAll(-1n, async (batch) => {
+      seen.push({ size: batch.length, received });
+      if (batch[batch.length - 1]!.position === BigInt(SUBSCRIPTION_BATCH + 1)) done();
+    });
+    port1.postMessage('stop');
+    try {
+      await delivered;
+    } finally {
+      await sub.close();
+      port1.close();
+      port2.close();
+    }
+    expect(seen).toEqual([
+      { size: SUBSCRIPTION_BATCH, received: false },
+      { size: 1, received: true },
+    ]);
   });
 });
