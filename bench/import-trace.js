@@ -9,7 +9,7 @@ import { cpSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { benchEnv, log, now, PRODUCT_NODE_FLAGS, round, ROOT, saveResult } from './lib.js';
+import { benchEnv, log, now, importNodeFlags, round, ROOT, saveResult } from './lib.js';
 import { anonMb } from './support/proc-status.js';
 
 const [kept, build = ROOT] = process.argv.slice(2);
@@ -31,7 +31,7 @@ const loadBefore = round(loadavg()[0], 2);
 const child = spawn(
   process.execPath,
   [
-    ...PRODUCT_NODE_FLAGS,
+    ...importNodeFlags(build),
     join(build, 'services/dist/member-import/cli/main.js'),
     ...files,
     '--cooperative',

@@ -25,7 +25,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, built, log, now, PRODUCT_NODE_FLAGS, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { benchEnv, built, log, now, importNodeFlags, round, ROOT, saveResult, tempDataDir } from './lib.js';
 import { generate } from './support/import-files.js';
 import { anonMb as readAnonMb } from './support/proc-status.js';
 
@@ -63,7 +63,7 @@ function runCli(args, dataDir, root = ROOT) {
     const loadBefore = load();
     const child = spawn(
       process.execPath,
-      [...PRODUCT_NODE_FLAGS, join(root, 'services/dist/member-import/cli/main.js'), ...args],
+      [...importNodeFlags(root), join(root, 'services/dist/member-import/cli/main.js'), ...args],
       { cwd: root, env: benchEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -4,7 +4,7 @@
 // Every bench script writes bench/results/<name>.json:
 //   { name, startedAt, durationMs, machine, figures: {...}, checks: [{ metric, target, actual, unit, pass }] }
 // bench/run.js reads these files to print the summary table.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,20 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The V8 flags the product runs with (`npm start`, docs/decisions.md 31). */
 export const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
+
+/**
+ * The node flags `npm run import` starts the import's command line with, as the build at `root` declares them in its
+ * package.json (decision 279): each build of an A/B run with its own.
+ */
+export function importNodeFlags(root = ROOT) {
+  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.import;
+  const flags = [];
+  for (const word of script.trim().split(/\s+/).slice(1)) {
+    if (!word.startsWith('--')) break;
+    flags.push(word);
+  }
+  return flags;
+}
 
 /**
  * For a script that runs the app in its own process: runs the script again with the product's V8 flags when it was

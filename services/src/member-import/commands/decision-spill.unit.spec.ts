@@ -88,4 +88,22 @@ describe("a write's decisions staged in a spill (decision 260)", () => {
     expect(() => spill.add(decision(35))).toThrow('sealed');
     expect(() => spill.read(4)).toThrow(RangeError);
   });
+
+  it('seals and hashes the decisions in pieces of text, inside chunks and across them: the same decisions and hash', () => {
+    const decisions: Decision[] = Array.from({ length: 5000 }, (_, n) => ({
+      streamId: `member-${n}`,
+      expected: n % 3 === 0 ? -1 : n,
+      events: Array.from({ length: 1 + (n % 3) }, (__, k) => ({
+        type: k === 0 ? 'MemberAdmitted' : 'SharesPosted',
+        data: { name: `Schönberger-Müßig ${n}`, note: 'ä'.repeat(n % 90), k },
+      })),
+    }));
+    const spill = spillOf(700);
+    for (const d of decisions) spill.add(d);
+    const plan = spill.seal();
+    // 10,000 events in chunks of about 700: many pieces of 64 K characters inside each chunk, some across two
+    expect(plan.chunks.length).toBeGreaterThan(12);
+    expect(plan.chunks.flatMap((_, i) => plan.read(i))).toEqual(decisions);
+    expect(plan.planHash).toBe(planHash(decisions));
+  });
 });

@@ -7,6 +7,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { stopHereInTests } from '../../platform/commands/test-stop.js';
+import { collectGarbage } from '../../platform/runtime/collect-garbage.js';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader } from '../../share-ledger/index.js';
 import type { ImportMapping } from '../import-types.js';
@@ -201,6 +202,9 @@ export class RunImport {
     });
     const { prepared, importId } = begun;
     if (!begun.done) {
+      // The files' rows and the replay's state are garbage now; collected at once, they do not stand beside what the
+      // chunks allocate (decision 277: at 100,000 members the write's peak falls from about 2.8 GB to the replay's).
+      collectGarbage();
       try {
         await this.process.finish(
           {

@@ -114,3 +114,25 @@ describe('loadConfig: TRUSTED_PROXIES (issue 38)', () => {
     }
   });
 });
+
+describe('loadConfig: IMPORT_CHUNK_EVENTS (decision 278)', () => {
+  const kurrent = { EVENT_STORE_URL: 'kurrentdb://localhost:2113?tls=false' };
+
+  it('is 100,000 on the embedded log (one transaction a chunk) and 5,000 on KurrentDB (one request a chunk)', () => {
+    expect(loadConfig(env({})).importChunkEvents).toBe(100_000);
+    expect(loadConfig(env(kurrent)).importChunkEvents).toBe(5000);
+    expect(loadConfig(env({ IMPORT_CHUNK_EVENTS: '20' })).importChunkEvents).toBe(20);
+    expect(loadConfig(env({ ...kurrent, IMPORT_CHUNK_EVENTS: '20000' })).importChunkEvents).toBe(20_000);
+  });
+
+  it('refuses more than 200,000 on the embedded log and more than 20,000 on KurrentDB', () => {
+    expect(loadConfig(env({ IMPORT_CHUNK_EVENTS: '200000' })).importChunkEvents).toBe(200_000);
+    expect(() => loadConfig(env({ IMPORT_CHUNK_EVENTS: '200001' }))).toThrow(
+      'IMPORT_CHUNK_EVENTS must be at most 200000, got 200001',
+    );
+    expect(() => loadConfig(env({ ...kurrent, IMPORT_CHUNK_EVENTS: '20001' }))).toThrow(
+      'IMPORT_CHUNK_EVENTS must be at most 20000, got 20001',
+    );
+    expect(() => loadConfig(env({ IMPORT_CHUNK_EVENTS: '0' }))).toThrow();
+  });
+});

@@ -154,27 +154,31 @@ export class PersonalDataCipher {
     const rule = this.rules[type];
     if (!rule) return data;
     const record = data as Record<string, unknown>;
-    const apart = rule.apart ?? [];
-    const apartFields = new Set(apart.flatMap((g) => g.fields));
-    const mainFields = rule.fields.filter((f) => !apartFields.has(f));
-    const groups = [
-      { subject: rule.subject(record), fields: mainFields, always: true },
-      ...apart.map((g) => ({ subject: g.subject(record), fields: g.fields, always: false })),
-    ];
+    const { groupOf, apart } = fieldsOf(rule);
+    // Each field of the data to the rest or to its group's fields (0: the main subject, i: the rule's apart group i - 1),
+    // in the data's own order: one pass, as a chunk of 100,000 admissions seals each of them.
     const rest: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(record)) if (!rule.fields.includes(k) && !apartFields.has(k)) rest[k] = v;
+    const personal: (Record<string, unknown> | undefined)[] = [{}];
+    for (const k in record) {
+      if (!Object.hasOwn(record, k)) continue;
+      const group = groupOf.get(k);
+      if (group === undefined) rest[k] = record[k];
+      else (personal[group] ??= {})[k] = record[k];
+    }
     const sealed: Sealed[] = [];
-    for (const group of groups) {
-      const personal: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(record)) if (group.fields.includes(k)) personal[k] = v;
-      if (!group.always && Object.keys(personal).length === 0) continue;
-      sealed.push(this.sealGroup(group.subject, personal, await keyFor(group.subject)));
+    const main = rule.subject(record);
+    sealed.push(this.sealGroup(main, personal[0]!, await keyFor(main)));
+    for (let i = 0; i < apart.length; i++) {
+      const fields = personal[i + 1];
+      if (fields === undefined) continue;
+      const subject = apart[i]!.subject(record);
+      sealed.push(this.sealGroup(subject, fields, await keyFor(subject)));
     }
     return { ...rest, [SEALED]: sealed.length === 1 ? sealed[0]! : sealed };
   }
 
   private sealGroup(subject: string, personal: Record<string, unknown>, key: Buffer): Sealed {
-    const iv = randomBytes(12);
+    const iv = nextNonce();
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(personal), 'utf8'), cipher.final()]);
     return {
@@ -186,6 +190,42 @@ export class PersonalDataCipher {
       kid: keyId(key),
     };
   }
+}
+
+/** Nonces drawn from the generator at a time: an import's chunk seals 100,000 admissions, one call each cost more than its sealing. */
+const NONCES_DRAWN = 1024;
+const NONCE_BYTES = 12;
+let nonces = Buffer.alloc(0);
+let noncesUsed = 0;
+
+/** A fresh 12-byte GCM nonce from the generator, never handed out twice (the cipher copies it). */
+function nextNonce(): Buffer {
+  if (noncesUsed === NONCES_DRAWN || nonces.length === 0) {
+    nonces = randomBytes(NONCE_BYTES * NONCES_DRAWN);
+    noncesUsed = 0;
+  }
+  const from = NONCE_BYTES * noncesUsed++;
+  return nonces.subarray(from, from + NONCE_BYTES);
+}
+
+/** A rule's fields by the group they are sealed in (0: the main subject, i: `apart[i - 1]`), worked out once per rule. */
+const ruleFields = new WeakMap<
+  PersonalDataRule,
+  { groupOf: Map<string, number>; apart: readonly PersonalDataGroup[] }
+>();
+
+function fieldsOf(rule: PersonalDataRule): { groupOf: Map<string, number>; apart: readonly PersonalDataGroup[] } {
+  let known = ruleFields.get(rule);
+  if (known === undefined) {
+    const apart = rule.apart ?? [];
+    const groupOf = new Map<string, number>();
+    for (const f of rule.fields) groupOf.set(f, 0);
+    // a field listed apart is sealed there, not under the main subject (the first group that lists it)
+    for (let i = apart.length - 1; i >= 0; i--) for (const f of apart[i]!.fields) groupOf.set(f, i + 1);
+    known = { groupOf, apart };
+    ruleFields.set(rule, known);
+  }
+  return known;
 }
 
 /** A subject's key as a batch opens with it: the key and its fingerprint. */

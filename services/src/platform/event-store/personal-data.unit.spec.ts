@@ -104,6 +104,16 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     expect(a._personal.ciphertext).not.toBe(b._personal.ciphertext);
   });
 
+  it('never hands out an IV twice, also when a batch seals more events than the nonces drawn at a time', async () => {
+    const userId = newUserId();
+    const events = Array.from({ length: 2500 }, () => ({ type: 'UserRenamed', data: { userId, username: USERNAME } }));
+    const sealed = (await cipher.sealAll(events)) as SealedData[];
+    const ivs = new Set(sealed.map((s) => s._personal.iv));
+    expect(ivs.size).toBe(2500);
+    for (const s of sealed.slice(1020, 1030))
+      expect(await cipher.open(s)).toEqual({ data: { userId, username: USERNAME } });
+  });
+
   it('leaves events without personal data untouched', async () => {
     const data = { cooperativeId: 'coop-1', changes: { city: 'Berlin' } };
     expect(await cipher.seal('CooperativeUpdated', data)).toBe(data);
