@@ -91,21 +91,43 @@ async function catchUpBacklog(dir, backlog) {
   copyFileSync(whole, eventsFile);
   for (const leftover of [whole, `${eventsFile}-wal`, `${eventsFile}-shm`]) rmSync(leftover, { force: true });
   const storage = await openStorage(loadConfig(benchEnv(dir)), areas, { readThreads: false });
+  const { result: _, ...figures } = await measured(storage, async () => {
+    await storage.runner.start();
+    await storage.runner.waitFor(BigInt(head), 3_600_000);
+  });
+  return { head, cut, events: backlog, ...figures };
+}
+
+/**
+ * Runs `work` on the opened `storage`, timed in wall and CPU time (every thread of the process: the projections run in
+ * a thread of their own; beside other work on the machine wall time grows with the load, CPU time much less) with the
+ * peak anonymous memory sampled meanwhile; then counts the read models' members and postings and closes the storage.
+ */
+async function measured(storage, work) {
   const anonBefore = anonMb();
   let anonPeak = anonBefore ?? 0;
   const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonMb() ?? 0)), 50);
   const t = now();
   const cpu0 = process.cpuUsage();
-  await storage.runner.start();
-  await storage.runner.waitFor(BigInt(head), 3_600_000);
+  const result = await work();
   const ms = now() - t;
   const cpu = process.cpuUsage(cpu0);
-  const cpuMs = round((cpu.user + cpu.system) / 1000);
   clearInterval(sampler);
-  const members = (await storage.readStore.find('members', { cooperativeId: null, limit: 1 })).total;
-  const balances = (await storage.readStore.find('balances', { cooperativeId: null, limit: 1 })).total;
+  anonPeak = Math.max(anonPeak, anonMb() ?? 0);
+  const total = async (collection) =>
+    (await storage.readStore.find(collection, { cooperativeId: null, limit: 1 })).total;
+  const members = await total('members');
+  const balances = await total('balances');
   await storage.close();
-  return { head, cut, events: backlog, ms: round(ms), cpuMs, members, balances, anonBefore, anonPeak };
+  return {
+    result,
+    ms: round(ms),
+    cpuMs: round((cpu.user + cpu.system) / 1000),
+    members,
+    balances,
+    anonBefore,
+    anonPeak,
+  };
 }
 
 try {
@@ -150,22 +172,10 @@ try {
   log(`raw read: ${raw.rows} rows in ${raw.ms} ms, ${raw.rowsPerSecond} rows/s`);
 
   const storage = await openStorage(loadConfig(benchEnv(dir)), areas, { readThreads: false });
-  const anonBefore = anonMb();
-  let anonPeak = anonBefore ?? 0;
-  const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonMb() ?? 0)), 50);
-  const t = now();
-  const cpu0 = process.cpuUsage();
-  const { events } = await storage.runner.rebuild();
-  const ms = now() - t;
-  // The CPU time of every thread of the process (the projections run in a thread of their own): beside other work on
-  // the machine, wall time grows with the load, CPU time much less.
-  const cpu = process.cpuUsage(cpu0);
-  const cpuMs = round((cpu.user + cpu.system) / 1000);
-  clearInterval(sampler);
-  anonPeak = Math.max(anonPeak, anonMb() ?? 0);
-  const members = (await storage.readStore.find('members', { cooperativeId: null, limit: 1 })).total;
-  const balances = (await storage.readStore.find('balances', { cooperativeId: null, limit: 1 })).total;
-  await storage.close();
+  const { result, ms, cpuMs, members, balances, anonBefore, anonPeak } = await measured(storage, () =>
+    storage.runner.rebuild(),
+  );
+  const { events } = result;
   const rate = perSecond(events, ms);
   const raw2 = rawRead(eventsFile);
   const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
