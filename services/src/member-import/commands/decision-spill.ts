@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type CipherGCM, type Hash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type CipherGCM } from 'node:crypto';
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DomainEvent } from '@coop/contracts';
@@ -38,10 +38,11 @@ export interface SpilledPlan {
   read(index: number): Decision[];
 }
 
-/** Feeds the plan's hash with one decision whose events' data are already JSON text (`planHash`'s order and separators). */
-function hashDecision(hash: Hash, d: Decision, dataTexts: readonly string[]): void {
-  hash.update(`${d.streamId}\u0000${d.expected}\u0000`);
-  d.events.forEach((e, i) => hash.update(`${e.type}\u0000${dataTexts[i]!}\u0000`));
+/** What the plan's hash takes of one decision whose events' data are already JSON text: its order and separators. */
+function hashedText(d: Decision, dataTexts: readonly string[]): string {
+  let text = `${d.streamId}\u0000${d.expected}\u0000`;
+  d.events.forEach((e, i) => (text += `${e.type}\u0000${dataTexts[i]!}\u0000`));
+  return text;
 }
 
 /** Hex SHA-256 over every decision's stream, revision, event types and data, in order: the same plan, the same hash. */
@@ -49,10 +50,11 @@ export function planHash(decisions: readonly Decision[]): string {
   const hash = createHash('sha256');
   for (const d of decisions) {
     if (d.events.length > 0)
-      hashDecision(
-        hash,
-        d,
-        d.events.map((e) => JSON.stringify(e.data)),
+      hash.update(
+        hashedText(
+          d,
+          d.events.map((e) => JSON.stringify(e.data)),
+        ),
       );
   }
   return hash.digest('hex');
@@ -99,8 +101,7 @@ export class DecisionSpill implements SpilledPlan {
     const events = decision.events;
     if (events.length === 0) return;
     const texts = events.map((e) => JSON.stringify(e.data));
-    this.hashText.push(`${decision.streamId}\u0000${decision.expected}\u0000`);
-    events.forEach((e, i) => this.hashText.push(`${e.type}\u0000${texts[i]!}\u0000`));
+    this.hashText.push(hashedText(decision, texts));
     const parts = events.map((e, i) => `[${JSON.stringify(e.type)},${texts[i]!}]`);
     const line = `[${JSON.stringify(decision.streamId)},${decision.expected},[${parts.join(',')}]]`;
     if (this.cipher === null) {
