@@ -145,7 +145,7 @@ describe('rebuild folding documents across batches (issue 41)', () => {
       await subscription.close();
       await live.close();
     }
-    expect(Math.max(...sizes)).toBeGreaterThan(1000);
+    expect(sizes.some((size) => size > 1000)).toBe(true);
     const followed = dump(liveFile);
     for (const key of Object.keys(expected)) expect({ [key]: followed[key] }).toEqual({ [key]: expected[key] });
   }, 300_000);
