@@ -196,11 +196,11 @@ export class PersonalDataCipher {
 const NONCES_DRAWN = 1024;
 const NONCE_BYTES = 12;
 let nonces = Buffer.alloc(0);
-let noncesUsed = 0;
+let noncesUsed = NONCES_DRAWN;
 
 /** A fresh 12-byte GCM nonce from the generator, never handed out twice (the cipher copies it). */
 function nextNonce(): Buffer {
-  if (noncesUsed === NONCES_DRAWN || nonces.length === 0) {
+  if (noncesUsed === NONCES_DRAWN) {
     nonces = randomBytes(NONCE_BYTES * NONCES_DRAWN);
     noncesUsed = 0;
   }

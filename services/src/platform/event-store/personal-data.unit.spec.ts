@@ -104,6 +104,16 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     expect(a._personal.ciphertext).not.toBe(b._personal.ciphertext);
   });
 
+  it('makes a key of its own for each of more new subjects than are drawn at a time, and keeps the ones it has', async () => {
+    const known = await keys.getOrCreate('member-known');
+    const subjects = ['member-known', ...Array.from({ length: 2500 }, (_, i) => `member-${i}`)];
+    const made = await keys.getOrCreateMany(subjects);
+    expect(made.get('member-known')).toEqual(known);
+    expect(new Set([...made.values()].map((k) => k.toString('hex'))).size).toBe(2501);
+    for (const subject of ['member-0', 'member-1023', 'member-1024', 'member-2499'])
+      expect(await keys.find(subject)).toEqual(made.get(subject));
+  });
+
   it('never hands out an IV twice, also when a batch seals more events than the nonces drawn at a time', async () => {
     const userId = newUserId();
     const events = Array.from({ length: 2500 }, () => ({ type: 'UserRenamed', data: { userId, username: USERNAME } }));

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { KeyStore } from '@coop/contracts';
 
+/** New keys drawn from the generator at a time by `getOrCreateMany` (32 bytes each). */
+const KEYS_DRAWN = 1024;
+
 /** Subject keys in their own SQLite file, apart from the event log, so erasing a key really removes it.
  * No cache: an erasure must take effect at once for every reader. */
 export class SqliteKeyStore implements KeyStore {
@@ -36,10 +39,10 @@ export class SqliteKeyStore implements KeyStore {
   async getOrCreateMany(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>> {
     const keys = new Map<string, Buffer>();
     const subjects = new Set(subjectIds);
-    // The new keys' bytes drawn at once (an import's chunk makes thousands: one call to the generator each cost more
-    // than sealing with them). A key this call stored is used as a copy of its 32 bytes; one another process stored
-    // first (the insert ignored) is read back.
-    let fresh: Buffer | undefined;
+    // The new keys' bytes drawn up to KEYS_DRAWN at a time (an import's chunk makes thousands: one call to the generator
+    // each cost more than sealing with them). A key this call stored is used as a copy of its 32 bytes; one another
+    // process stored first (the insert ignored) is read back.
+    let fresh = Buffer.alloc(0);
     let drawn = 0;
     this.db.transaction(() => {
       for (const subject of subjects) {
@@ -48,7 +51,10 @@ export class SqliteKeyStore implements KeyStore {
           keys.set(subject, row.key);
           continue;
         }
-        fresh ??= randomBytes(32 * subjects.size);
+        if (32 * drawn === fresh.length) {
+          fresh = randomBytes(32 * Math.min(KEYS_DRAWN, subjects.size));
+          drawn = 0;
+        }
         const key = Buffer.from(fresh.subarray(32 * drawn, 32 * ++drawn));
         if (this.insert.run(subject, key).changes === 1) {
           keys.set(subject, key);
