@@ -21,12 +21,18 @@
 // the write its peak until "Written" (the read models' rebuild after it runs in a thread of the same process).
 // BENCH_IMPORT_UNTIL_WRITTEN=1 ends each write's process once it says "Written" (SIGKILL: its log is in the store, and
 // the store is thrown away): the figures for issues 39/40 without the read models' rebuild of several minutes.
+// BENCH_IMPORT_VIA=api writes the same files through the API instead, as the console does (bench/support/import-api.js):
+// the API in a process of its own on the store, `POST /import` and its task followed to its end; the API process's
+// anonymous memory before the upload, its peak until the write ended and the added amount (issue 40's bound), the
+// seconds from the request to the write's end, the load before and after. No dry run, no command line; the result is
+// saved as `import-api` unless BENCH_IMPORT_RESULT names it.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchEnv, built, log, now, importNodeFlags, round, ROOT, saveResult, tempDataDir } from './lib.js';
 import { generate } from './support/import-files.js';
+import { writeViaApi } from './support/import-api.js';
 import { anonMb as readAnonMb } from './support/proc-status.js';
 
 const MEMBERS = Number(process.env.BENCH_IMPORT_MEMBERS ?? 100_000);
@@ -36,6 +42,10 @@ const BEFORE = process.env.BENCH_IMPORT_BEFORE || null;
 const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 2);
 const STAGES = (process.env.BENCH_IMPORT_STAGES ?? 'dry-run,write').split(',');
 const UNTIL_WRITTEN = Boolean(process.env.BENCH_IMPORT_UNTIL_WRITTEN);
+const VIA_API = process.env.BENCH_IMPORT_VIA === 'api';
+if (VIA_API && BEFORE) throw new Error('BENCH_IMPORT_VIA=api measures this build alone: leave BENCH_IMPORT_BEFORE out');
+if (!VIA_API && (process.env.BENCH_IMPORT_VIA ?? 'cli') !== 'cli')
+  throw new Error(`BENCH_IMPORT_VIA: cli or api, not ${process.env.BENCH_IMPORT_VIA}`);
 /** The one-minute load average, two decimals. */
 const load = () => round(loadavg()[0], 2);
 const started = now();
@@ -192,10 +202,34 @@ try {
       figures.beforeAfter.writes = writes;
     }
   }
+  if (VIA_API) {
+    const w = await writeViaApi(storeDir, data.files, log);
+    figures.api = w;
+    const ended = w.task ? `task ${w.task.state} (${w.task.done}/${w.task.total})` : `answer ${w.status}`;
+    log(
+      `    write through the API: ${w.status}, ${ended}; the write ended ${w.writeSeconds} s after the request (answer after ` +
+        `${w.answerSeconds} s; the task shown ended after ${w.seconds} s); anonymous ${w.anonBeforeMb} MB before the upload ` +
+        `(${w.anonAtStartMb} MB at the API's start), peak ${w.anonPeakUntilEndedMb} MB until the write ended ` +
+        `(+${w.anonAddedUntilEndedMb} MB), ${w.anonPeakMb} MB until shown (+${w.anonAddedMb} MB; +${w.anonAddedSinceStartMb} MB ` +
+        `over the start); resident peak ${w.residentPeakMb} MB; API CPU ${w.usage.cpuSeconds} s; load ${w.load.join(' → ')}`,
+    );
+    if (!w.ok) log(`    the write did not complete: ${JSON.stringify(w.task ?? w.result)}`);
+    // Against issue 40's 1.5 GB: the peak until the console is shown the end (the read models' catching up included).
+    checks.push({
+      metric: `import write through the API, ${MEMBERS} members, ${data.postings} postings (CSV): anonymous memory added`,
+      target: 1536,
+      actual: w.anonAddedMb,
+      unit: 'MB',
+      pass: w.ok && w.anonAddedMb <= 1536,
+      detail:
+        `before the upload ${w.anonBeforeMb} MB, peak ${w.anonPeakMb} MB until the task was shown ended after ${w.seconds} s ` +
+        `(${w.anonPeakUntilEndedMb} MB until it ended, after ${w.writeSeconds} s); load ${w.load.join(' → ')}; ${ended}`,
+    });
+  }
   const stages = [
     ['dry run', [...base, '--dry-run']],
     ['write', base],
-  ].filter(([stage]) => STAGES.includes(stage.replace(' ', '-')) && !(BEFORE && stage === 'write'));
+  ].filter(([stage]) => !VIA_API && STAGES.includes(stage.replace(' ', '-')) && !(BEFORE && stage === 'write'));
   for (const [stage, args] of stages) {
     const r = await runCli(args, storeDir);
     const summary = /Events:\s+(\d+)/.exec(r.output);
@@ -223,7 +257,7 @@ try {
     });
   }
   // The write appended what the dry run said it would.
-  if (STAGES.includes('write')) {
+  if (STAGES.includes('write') || VIA_API) {
     const { SqliteEventStore } = await built('services/dist/platform/event-store/sqlite-event-store.js');
     const events = new SqliteEventStore(join(storeDir, 'events.sqlite'));
     const head = Number(await events.headPosition());
@@ -234,4 +268,4 @@ try {
 } finally {
   cleanup();
 }
-saveResult(process.env.BENCH_IMPORT_RESULT ?? 'import', started, figures, checks);
+saveResult(process.env.BENCH_IMPORT_RESULT ?? (VIA_API ? 'import-api' : 'import'), started, figures, checks);
