@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * collection V8 lets the heap grow by a factor it picks from how busy the program is, up to four times what it found
  * live; an import at 100,000 members has about 0.9 GB live at the end of its replay and its heap grew to 1.6 GB before
  * V8 collected again, so the process peaked near 1.9 GB. With the factor fixed at 1 + TIGHT_HEAP_GROWING_PERCENT/100
- * while the work runs, V8 collects a little more often and the peak stays near 1.5 GB, at about the same time.
+ * while the work runs, V8 collects a little more often and the peak stays near 1.5 GB (about 2 s more in a minute).
  * The factor is V8's `--heap-growing-percent` (0: V8 picks it), read at every full collection, so it can be set and
  * put back while the program runs; overlapping works (two cooperatives' imports) keep it until the last one ends.
  */
