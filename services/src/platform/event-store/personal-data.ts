@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import type { KeyStore } from '@coop/contracts';
+import { randomBlocks } from '../runtime/random-blocks.js';
 
 /** Fields of an event sealed together under one data subject's key. */
 export interface PersonalDataGroup {
@@ -192,21 +193,8 @@ export class PersonalDataCipher {
   }
 }
 
-/** Nonces drawn from the generator at a time: an import's chunk seals 100,000 admissions, one call each cost more than its sealing. */
-const NONCES_DRAWN = 1024;
-const NONCE_BYTES = 12;
-let nonces = Buffer.alloc(0);
-let noncesUsed = NONCES_DRAWN;
-
-/** A fresh 12-byte GCM nonce from the generator, never handed out twice (the cipher copies it). */
-function nextNonce(): Buffer {
-  if (noncesUsed === NONCES_DRAWN) {
-    nonces = randomBytes(NONCE_BYTES * NONCES_DRAWN);
-    noncesUsed = 0;
-  }
-  const from = NONCE_BYTES * noncesUsed++;
-  return nonces.subarray(from, from + NONCE_BYTES);
-}
+/** GCM nonces, 1,024 drawn at a time (the cipher copies its nonce; none is handed out twice). */
+const nextNonce = randomBlocks(12, 1024);
 
 /** A rule's fields by the group they are sealed in (0: the main subject, i: `apart[i - 1]`), worked out once per rule. */
 const ruleFields = new WeakMap<

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { KeyStore } from '@coop/contracts';
+import { randomBlocks } from '../runtime/random-blocks.js';
 
 /** New keys drawn from the generator at a time by `getOrCreateMany` (32 bytes each). */
 const KEYS_DRAWN = 1024;
@@ -39,11 +40,9 @@ export class SqliteKeyStore implements KeyStore {
   async getOrCreateMany(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>> {
     const keys = new Map<string, Buffer>();
     const subjects = new Set(subjectIds);
-    // The new keys' bytes drawn up to KEYS_DRAWN at a time (an import's chunk makes thousands: one call to the generator
-    // each cost more than sealing with them). A key this call stored is used as a copy of its 32 bytes; one another
-    // process stored first (the insert ignored) is read back.
-    let fresh = Buffer.alloc(0);
-    let drawn = 0;
+    // The new keys' bytes drawn up to KEYS_DRAWN at a time, for this call only (an import's chunk makes thousands). A key
+    // this call stored is used as a copy of its 32 bytes; one another process stored first (the insert ignored) is read back.
+    const nextKey = randomBlocks(32, Math.min(KEYS_DRAWN, subjects.size));
     this.db.transaction(() => {
       for (const subject of subjects) {
         const row = this.select.get(subject);
@@ -51,11 +50,7 @@ export class SqliteKeyStore implements KeyStore {
           keys.set(subject, row.key);
           continue;
         }
-        if (32 * drawn === fresh.length) {
-          fresh = randomBytes(32 * Math.min(KEYS_DRAWN, subjects.size));
-          drawn = 0;
-        }
-        const key = Buffer.from(fresh.subarray(32 * drawn, 32 * ++drawn));
+        const key = Buffer.from(nextKey());
         if (this.insert.run(subject, key).changes === 1) {
           keys.set(subject, key);
           continue;
