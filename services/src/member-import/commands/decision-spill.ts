@@ -9,8 +9,9 @@ import type { Decision } from './import-parts.js';
 /*
  * A write's decisions staged on disk chunk by chunk as the replay makes them (issue 40, decision 260): the replay hands
  * each decision to `add`, which gathers its text and seals it into the chunk being made 64 K characters at a time,
- * and gathers the sealed bytes for the file (a megabyte at a time), so no decision waits in the heap as objects. The write appends nothing until the replay has checked
- * every row (a late problem leaves nothing in the log); then `read` gives back one chunk's decisions at a time.
+ * and gathers the sealed bytes for the file (a megabyte at a time), so no decision waits in the heap as objects. The
+ * write appends nothing until the replay has checked every row (a late problem leaves nothing in the log); then `read`
+ * gives back one chunk's decisions at a time.
  *
  * The file holds personal data in the clear before the log seals it, so it is sealed too: AES-256-GCM under a key made
  * for this spill and held only in memory, each chunk with its own nonce (its number). The file is unlinked as soon as it

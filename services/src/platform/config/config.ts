@@ -155,7 +155,6 @@ function proxies(raw: string | undefined, name: string): readonly string[] {
 /** The most events a closure step may append, whatever CLOSURE_CHUNK_EVENTS says (well under KurrentDB's 2 s commit). */
 export const CLOSURE_CHUNK_MAX = 10_000;
 
-/** `n`, refused when above `max` (a chunk size that would break a server limit). */
 /**
  * Events per chunk of an import's write (decision 278). On KurrentDB a chunk is one request: 5,000 by default, at most
  * 20,000 (the client's deadline and the server's append size). On the embedded log a chunk is one transaction, whose
@@ -167,6 +166,7 @@ function importChunkEvents(raw: string | undefined, kurrent: boolean): number {
   return atMost(wholeNumber(raw, fallback, 'IMPORT_CHUNK_EVENTS', 1), max, 'IMPORT_CHUNK_EVENTS');
 }
 
+/** `n`, refused when above `max` (a chunk size that would break a server limit). */
 function atMost(n: number, max: number, name: string): number {
   if (n > max) throw new Error(`${name} must be at most ${max}, got ${n}`);
   return n;

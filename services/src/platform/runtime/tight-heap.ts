@@ -8,6 +8,7 @@ import { setFlagsFromString } from 'node:v8';
  * while the work runs, V8 collects a little more often and the peak stays near 1.5 GB (about 2 s more in a minute).
  * The factor is V8's `--heap-growing-percent` (0: V8 picks it), read at every full collection, so it can be set and
  * put back while the program runs; overlapping works (two cooperatives' imports) keep it until the last one ends.
+ * It is the process's: while it is set, the other threads (the projections, the reads) collect sooner too.
  */
 
 /** The heap's growth after a full collection while a tight work runs: 40 % over what was found live. */
