@@ -6,17 +6,16 @@
 // BENCH_IMPORT_KEEP=1); BENCH_IMPORT_BEFORE=DIR interleaves another build's store (with metadata per decision) with
 // this one's, BENCH_APPEND_ROUNDS times (3), the first alternating; the load average beside every figure.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { log, now, round, ROOT, saveResult } from './lib.js';
+import { load, log, now, round, ROOT, saveResult } from './lib.js';
 
 const LOG = process.argv[2];
 if (!LOG) throw new Error('usage: node bench/import-append.js LOG.sqlite');
 const CHUNK = Number(process.env.IMPORT_CHUNK_EVENTS ?? 5000);
 const BEFORE = process.env.BENCH_IMPORT_BEFORE || null;
 const ROUNDS = Number(process.env.BENCH_APPEND_ROUNDS ?? 3);
-const load = () => round(loadavg()[0], 2);
 const started = now();
 
 const { default: Database } = await import(pathToFileURL(join(ROOT, 'node_modules/better-sqlite3/lib/index.js')).href);

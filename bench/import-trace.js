@@ -6,10 +6,9 @@
 // default). Prints the time to "Written", the peak and where it was, and saves the samples with the load beside them.
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { benchEnv, log, now, importNodeFlags, round, ROOT, saveResult } from './lib.js';
+import { benchEnv, load, log, now, importNodeFlags, round, ROOT, saveResult } from './lib.js';
 import { anonMb } from './support/proc-status.js';
 
 const [kept, build = ROOT] = process.argv.slice(2);
@@ -27,7 +26,7 @@ const { stream } = db
   .get();
 db.close();
 const cooperativeId = stream.slice('cooperative-'.length);
-const loadBefore = round(loadavg()[0], 2);
+const loadBefore = load();
 const child = spawn(
   process.execPath,
   [
@@ -76,15 +75,15 @@ child.once('exit', () => {
   clearInterval(timer);
   rmSync(store, { recursive: true, force: true });
   const peak = samples.reduce((p, s) => (s[1] > p[1] ? s : p), [0, 0, 0]);
-  const load = [loadBefore, round(loadavg()[0], 2)];
+  const loads = [loadBefore, load()];
   log(
-    `${build}: "Written" after ${written} s, anonymous peak ${peak[1]} MB at ${peak[0]} s (spill ${peak[2]} MB then), load ${load.join(' → ')}`,
+    `${build}: "Written" after ${written} s, anonymous peak ${peak[1]} MB at ${peak[0]} s (spill ${peak[2]} MB then), load ${loads.join(' → ')}`,
   );
   if (written === null) log(output.split('\n').slice(0, 40).join('\n'));
   saveResult(
     process.env.BENCH_IMPORT_RESULT ?? 'import-trace',
     started,
-    { build, writtenSeconds: written, peakAnonMb: peak[1], peakAt: peak[0], load, samples },
+    { build, writtenSeconds: written, peakAnonMb: peak[1], peakAt: peak[0], load: loads, samples },
     [],
   );
 });

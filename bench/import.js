@@ -28,9 +28,9 @@
 // saved as `import-api` unless BENCH_IMPORT_RESULT names it.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, built, log, now, importNodeFlags, round, ROOT, saveResult, tempDataDir } from './lib.js';
+import { benchEnv, built, load, log, now, importNodeFlags, round, ROOT, saveResult, tempDataDir } from './lib.js';
 import { generate } from './support/import-files.js';
 import { writeViaApi } from './support/import-api.js';
 import { anonMb as readAnonMb } from './support/proc-status.js';
@@ -46,8 +46,6 @@ const VIA_API = process.env.BENCH_IMPORT_VIA === 'api';
 if (VIA_API && BEFORE) throw new Error('BENCH_IMPORT_VIA=api measures this build alone: leave BENCH_IMPORT_BEFORE out');
 if (!VIA_API && (process.env.BENCH_IMPORT_VIA ?? 'cli') !== 'cli')
   throw new Error(`BENCH_IMPORT_VIA: cli or api, not ${process.env.BENCH_IMPORT_VIA}`);
-/** The one-minute load average, two decimals. */
-const load = () => round(loadavg()[0], 2);
 const started = now();
 
 /** The write's figures of a command line's run: until "Written", the read models after it, memory. */

@@ -99,6 +99,9 @@ export const perSecond = (count, ms) => Math.round((count * 1000) / ms);
 
 export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** The machine's one-minute load average, two decimals (printed beside a figure). */
+export const load = () => round(loadavg()[0], 2);
+
 export function log(...args) {
   console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 }

@@ -6,17 +6,14 @@
 // anonymous memory (RssAnon of /proc/PID/status: the memory-mapped event log and read store not counted, issue 40's
 // bound) is sampled by `memoryWatch` from just before the upload until the task ends.
 import { openAsBlob } from 'node:fs';
-import { loadavg } from 'node:os';
 import { basename } from 'node:path';
-import { now, round } from '../lib.js';
+import { load, now, round } from '../lib.js';
 import { memoryWatch, processUsage, startApi, usageBetween } from './api-process.js';
 import { anonMb } from './proc-status.js';
 import { signIn } from './sign-in.js';
 
 const POLL_MS = 250;
 const SAMPLE_MS = 200;
-/** The one-minute load average, two decimals. */
-const load = () => round(loadavg()[0], 2);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The multipart body the console sends (admin-ui/src/member-import/requests.ts `uploadBody`). */
