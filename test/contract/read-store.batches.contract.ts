@@ -47,6 +47,19 @@ export function batchesContract(suite: ContractSuite): void {
       expect((await store().find(members.name, { cooperativeId: null })).total).toBe(seed.length);
     });
 
+    it('stores the next batch after a failed one that began a new cooperative in a searchable collection', async () => {
+      // SQLite: the failed batch made the cooperative's part of the text index, and its rollback took the part away
+      // again; a connection that remembered the part failed every later batch of that cooperative (found in issue 41).
+      const first = member('m60', 'coop-new', { name: 'Erste Probe', status: 'active', shares: 1 });
+      const unknown: WriteOp = { kind: 'put', collection: 'contract_unknown', doc: member('x1', 'coop-new', {}) };
+      const put = (doc: typeof first): WriteOp => ({ kind: 'put', collection: members.name, doc });
+      await expect(store().applyBatch([put(first), unknown], { name: CHECKPOINT, position: 200n })).rejects.toThrow();
+      await store().applyBatch([put(first)], { name: CHECKPOINT, position: 201n });
+      const found = await store().find(members.name, { cooperativeId: 'coop-new', search: 'probe' });
+      expect(found.items.map((d) => d.id)).toEqual(['m60']);
+      expect(await store().checkpoint(CHECKPOINT)).toBe(201n);
+    });
+
     it('reset empties the collections and removes only that checkpoint', async () => {
       await store().applyBatch(
         [

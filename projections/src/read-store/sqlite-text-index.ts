@@ -102,6 +102,11 @@ export class TextIndex {
     else db.prepare('DELETE FROM text_orders WHERE collection = ?').run(name);
   }
 
+  /** Forgets the parts known (a batch that made one was rolled back): they are read again from text_parts. */
+  forgetParts(): void {
+    this.parts.clear();
+  }
+
   /** Empties every cooperative's part of a collection's text index. */
   clear(name: string): void {
     const parts = this.conn

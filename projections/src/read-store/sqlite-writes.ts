@@ -20,6 +20,17 @@ export class Writes {
   ) {}
 
   applyBatch(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): void {
+    try {
+      this.write(ops, checkpoint);
+    } catch (error) {
+      // Rolled back: a text index part the batch made is gone again, and the next batch must not use it.
+      this.text.forgetParts();
+      throw error;
+    }
+    for (const name of new Set(ops.map((op) => op.collection))) this.statistics.keep(name);
+  }
+
+  private write(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): void {
     this.conn.db.transaction(() => {
       this.counts.beginBatch();
       this.text.beginBatch();
@@ -36,7 +47,6 @@ export class Writes {
         )
         .run(checkpoint.name, checkpoint.position.toString());
     })();
-    for (const name of new Set(ops.map((op) => op.collection))) this.statistics.keep(name);
   }
 
   checkpoint(name: string): bigint {
