@@ -57,7 +57,8 @@ export class BacklogWriter {
     }
     if (!behind.busy || this.next.overlay.size >= this.maxHeldDocuments) await this.handOver(behind);
     else void behind.idle().then(() => this.handOverWhenIdle(behind));
-    this.idle = setTimeout(() => void this.end().catch(() => undefined), this.idleMs);
+    // A failure of the last piece is kept for the next batch, which then applies it again.
+    this.idle = setTimeout(() => void this.end().catch((error: unknown) => (this.failure ??= { error })), this.idleMs);
     this.idle.unref?.();
     return true;
   }

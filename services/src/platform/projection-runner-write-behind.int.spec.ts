@@ -95,6 +95,25 @@ describe('ProjectionRunner with a writer behind', () => {
     expect(await fx.dump()).toEqual(expected);
   });
 
+  it('applies again a last piece that failed while no batch came, when the next batch comes', async () => {
+    const head = await fx.seed();
+    const expected = await reference();
+    const writer = new SecondConnectionWriter({ delayMs: 0, failBatch: 1 });
+    const lines: string[] = [];
+    const runner = behindRunner(writer, lines);
+    const events = await fx.all();
+    await runner.apply(events.slice(0, 4));
+    // The writer ends after a pause without batches; its only piece failed meanwhile.
+    for (const until = Date.now() + 3000; writer.closed === 0 && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writer.closed).toBe(1);
+    await runner.apply(events.slice(4)).catch(() => runner.apply(events.slice(4)));
+    await runner.waitFor(head, 5000);
+    await runner.stop();
+    expect(lines.some((line) => line.includes('disk full'))).toBe(true);
+    expect(await fx.dump()).toEqual(expected);
+  });
+
   it('writes a small batch itself, after the last piece of the backlog before it has committed', async () => {
     const head = await fx.seed();
     const writer = new SecondConnectionWriter({ delayMs: 20 });
