@@ -3,8 +3,7 @@
  * Its read models must equal, document for document, those the runner leaves when it applies the same realistic log
  * (the demo generator's) one event at a time, each event its own batch: every collection's documents, indexed columns
  * and search texts, the order of the order keys, the text index entries and the kept document counts. So must those
- * of a live runner catching up a backlog from the log's subscription in large batches (decision 274), also with its
- * batches written behind by the write-behind thread (decision 281).
+ * of a live runner catching up a backlog from the log's subscription in large batches (decision 274).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +13,7 @@ import type { RecordedEvent } from '@coop/contracts';
 import { ProjectionRunner, SqliteReadStore } from '@coop/projections';
 import { areas } from '../../services/src/areas.js';
 import { fillDemo } from '../../services/src/demo/demo.js';
-import { ThreadedWriteBehind } from '../../services/src/platform/sqlite-runtime/threaded-write-behind.js';
-import { RUNTIME, startApp, type TestApp } from './support/app.js';
+import { startApp, type TestApp } from './support/app.js';
 
 /** Everything a read store file holds that a read can see, in a form independent of rowids and order-key values. */
 function dump(file: string): Record<string, unknown> {
@@ -150,26 +148,5 @@ describe('rebuild folding documents across batches (issue 41)', () => {
     expect(sizes.some((size) => size > 1000)).toBe(true);
     const followed = dump(liveFile);
     for (const key of Object.keys(expected)) expect({ [key]: followed[key] }).toEqual({ [key]: expected[key] });
-
-    // The same backlog with the write-behind thread as the projection thread runs it (decision 281): batches of 500
-    // events and more folded while the thread writes the ones before, in pieces of several batches.
-    const behindFile = join(dir, 'behind.sqlite');
-    const behindStore = new SqliteReadStore(behindFile);
-    await behindStore.ensureCollections(areas.projectors.flatMap((p) => p.collections));
-    const behind = new ProjectionRunner(events, behindStore, areas.projectors, undefined, {
-      writeBehind: new ThreadedWriteBehind(new URL('write-behind-thread.js', RUNTIME)),
-      writeBehindMinEvents: 500,
-    });
-    for (let i = 0; i < stored.length; i += 100) await behind.apply(stored.slice(i, i + 100));
-    const rest = await events.readAll(behind.processedUpTo, 100_000);
-    for (let i = 0; i < rest.length; i += 600) await behind.apply(rest.slice(i, i + 600));
-    try {
-      await behind.waitFor(head, 60_000);
-    } finally {
-      await behind.stop();
-      await behindStore.close();
-    }
-    const written = dump(behindFile);
-    for (const key of Object.keys(expected)) expect({ [key]: written[key] }).toEqual({ [key]: expected[key] });
   }, 300_000);
 });

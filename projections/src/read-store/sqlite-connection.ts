@@ -83,7 +83,7 @@ export class SqliteConnection {
     this.db.pragma('synchronous = NORMAL');
     // A writer's cache outlives its own commits (inserts into the big indexes find their pages there); a reader's is
     // emptied after every commit of another connection, and a small one costs less to empty (READER_CACHE_MIB).
-    this.cacheMiB(options.cacheMiB ?? WRITER_CACHE_MIB);
+    this.db.pragma(`cache_size = -${Math.trunc((options.cacheMiB ?? WRITER_CACHE_MIB) * 1024)}`);
     this.db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
     if (options.walAutocheckpointPages !== undefined)
       this.db.pragma(`wal_autocheckpoint = ${Math.trunc(options.walAutocheckpointPages)}`);
@@ -117,11 +117,6 @@ export class SqliteConnection {
   }
 
   /** Drops the prepared statements (they were planned without statistics taken since), to be prepared anew. */
-  /** Sets the connection's page cache (a smaller one frees what it held beyond). */
-  cacheMiB(mib: number): void {
-    this.db.pragma(`cache_size = -${Math.trunc(mib * 1024)}`);
-  }
-
   forgetStatements(): void {
     this.statements.clear();
   }

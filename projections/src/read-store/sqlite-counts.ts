@@ -47,14 +47,9 @@ export class KeptCounts {
       this.changed(name, 'rows');
       this.writeChanges();
     })();
-    this.sizeKnown(name);
-  }
-
-  /** Tells the statistics a collection's size as its document counts have it (at opening, or after another connection wrote). */
-  sizeKnown(name: string): void {
-    const docs = this.conn
-      .stmt<[string], { n: number }>('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?')
-      .get(name)!;
+    const docs = db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as {
+      n: number;
+    };
     this.statistics.opened(name, docs.n);
   }
 

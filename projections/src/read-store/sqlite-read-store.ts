@@ -9,13 +9,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { KeptCounts } from './sqlite-counts.js';
-import {
-  READER_CACHE_MIB,
-  SqliteConnection,
-  WRITER_CACHE_MIB,
-  type ConnectionOptions,
-  type QueryPlan,
-} from './sqlite-connection.js';
+import { SqliteConnection, type ConnectionOptions, type QueryPlan } from './sqlite-connection.js';
 import { QueryPlanner } from './sqlite-query-plan.js';
 import { ANALYZE_LIVE_MAX_DOCS, PlannerStatistics } from './sqlite-statistics.js';
 import { TextIndex } from './sqlite-text-index.js';
@@ -39,12 +33,6 @@ export interface SqliteReadStoreOptions extends ConnectionOptions {
   readonly cheapCountMs?: number;
   /** The view builders findView() may use, by name (none: every view name is refused). */
   readonly views?: ViewBuilders;
-}
-
-/** What another connection needs to write this store's file as it does (a writer behind the runner, write-behind/). */
-export interface SqliteWriterSetup {
-  readonly file: string;
-  readonly options: Omit<SqliteReadStoreOptions, 'views'>;
 }
 
 /**
@@ -87,12 +75,8 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
   private readonly views: ViewBuilders;
   /** A rebuild's writes without the field indexes, made once at its end (issue 41, bulk-load/). */
   readonly bulkLoad: BulkLoad;
-  /** The file and options this store was opened with (functions left out: they cannot go to another thread). */
-  readonly writerSetup: SqliteWriterSetup;
 
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
-    const { views: _views, ...plain } = options;
-    this.writerSetup = { file, options: plain };
     this.conn = new SqliteConnection(file, options);
     this.statistics = new PlannerStatistics(this.conn, options.analyzeLiveMaxDocs ?? ANALYZE_LIVE_MAX_DOCS);
     this.counts = new KeptCounts(this.conn, this.statistics, options.cheapCountMs);
@@ -144,30 +128,6 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
    */
   useCollections(specs: readonly CollectionSpec[]): void {
     for (const spec of specs) this.conn.register(spec);
-  }
-
-  /**
-   * For a second connection that writes while the first holds back (a writer behind the runner, decision 281): learns
-   * the collections, which exist, without making anything (a rebuild may have set their field indexes aside), and
-   * their sizes for the planner statistics.
-   */
-  useCollectionsToWrite(specs: readonly CollectionSpec[]): void {
-    this.useCollections(specs);
-    for (const spec of specs) this.counts.sizeKnown(spec.name);
-  }
-
-  /**
-   * Another connection writes this store's collections from now on (a writer behind, decision 281): this one only
-   * reads meanwhile, with a reader's page cache, so that the two connections' caches together stay at one writer's.
-   */
-  writerElsewhere(): void {
-    this.conn.cacheMiB(READER_CACHE_MIB);
-  }
-
-  /** The writer elsewhere has ended: this connection writes again, and reads the sizes of what it wrote. */
-  writerBack(names: readonly string[]): void {
-    this.conn.cacheMiB(this.writerSetup.options.cacheMiB ?? WRITER_CACHE_MIB);
-    for (const name of names) this.counts.sizeKnown(name);
   }
 
   async get(collection: string, id: string): Promise<ReadDocument | undefined> {

@@ -9,7 +9,7 @@ import { keyOf, type DocKey, type Projector } from './projector.js';
  */
 
 /**
- * Projects the events after position `after` into `pending`, loading each touched document once (`load`, default `store`).
+ * Projects the events after position `after` into `pending`, loading each touched document once from `store`.
  * An event at or below the position that last wrote a document is ignored for it (the same event twice).
  */
 export async function fold(
@@ -18,13 +18,11 @@ export async function fold(
   batch: readonly RecordedEvent[],
   pending: Pending,
   after: bigint,
-  /** Where the touched documents are read (default: the store). */
-  load: LoadDocuments = (collection, ids) => store.getMany(collection, ids),
 ): Promise<void> {
   const { overlay } = pending;
   const fresh = batch.filter((e) => e.position > after);
   const touched = touchedBy(projectors, fresh);
-  await preload(load, touched, overlay);
+  await preload((collection, ids) => store.getMany(collection, ids), touched, overlay);
   const current = (key: DocKey): ReadDocument | undefined => overlay.get(key)?.doc ?? undefined;
   fresh.forEach((event, e) => {
     projectors.forEach((projector, p) => {

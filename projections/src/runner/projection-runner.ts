@@ -5,23 +5,36 @@ import { Pending } from './pending.js';
 import type { Projector } from './projector.js';
 import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } from './read-model-format.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
-import type { ReadStoreSides, RebuildPhase, RebuildProgress } from './read-store-sides.js';
-import {
-  CATCH_UP_BATCH,
-  REBUILD_BATCH,
-  REBUILD_FLUSH_DOCUMENTS,
-  WRITE_BEHIND_MIN_EVENTS,
-  type RunnerOptions,
-} from './runner-options.js';
-import { errorText, turn } from './turn.js';
-import type { WritesBehind } from '../write-behind/writes-behind.js';
-import { BacklogWriter } from '../write-behind/backlog-writer.js';
-import { eventsBetween } from '../write-behind/events-between.js';
+import type { ReadStoreSides, RebuildPhase, RebuildProgress, RebuildStep } from './read-store-sides.js';
 
 export * from './read-store-sides.js';
 export * from './read-model-format.js';
 export { versionEntry } from './read-model-versions.js';
-export type { RunnerOptions } from './runner-options.js';
+
+/**
+ * Events read from the log at a time during a rebuild: small enough that a batch's event objects
+ * die young (larger reads cost more in garbage collection than they save in round trips).
+ */
+const REBUILD_BATCH = 1000;
+/**
+ * A rebuild folds many read batches into memory and writes once this many documents are touched
+ * (or the log ends): a document changed by many events is written once, not once per event.
+ * Bounds the memory a rebuild holds.
+ */
+const REBUILD_FLUSH_DOCUMENTS = 100_000;
+/**
+ * Events a side store following the log reads and stores at a time (catchUp): as the SQLite log's subscription hands a
+ * runner that is behind (decision 274), one transaction and one write per document for many events.
+ */
+const CATCH_UP_BATCH = 20_000;
+
+/** What a runner may be given besides its log, store and projectors. */
+export interface RunnerOptions {
+  /** Where a rebuild builds beside the current read models (none: a rebuild empties them and replays in place). */
+  readonly sides?: ReadStoreSides;
+  /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
+  readonly stopAt?: (step: RebuildStep) => void;
+}
 
 /**
  * Feeds the global log to the projectors from the stored checkpoint. Each batch's writes and the
@@ -41,10 +54,6 @@ export class ProjectionRunner {
   private building: Promise<{ events: number }> | undefined;
   private progressOfRebuild: RebuildProgress | undefined;
   private readonly switchListeners: ((store: ReadStore) => void)[] = [];
-  /** The live projections' writer behind for a backlog (with options.writeBehind). */
-  private readonly backlog: BacklogWriter | undefined;
-  /** A batch written behind failed: the next batch is applied from the last checkpoint. */
-  private behindFailed = false;
 
   constructor(
     private readonly events: EventStore,
@@ -53,20 +62,7 @@ export class ProjectionRunner {
     /** Where the runner tells what takes long (a rebuild at start). */
     private readonly log: (line: string) => void = () => undefined,
     private readonly options: RunnerOptions = {},
-  ) {
-    const { writeBehind } = options;
-    this.backlog = writeBehind
-      ? new BacklogWriter(
-          () =>
-            writeBehind.open(
-              this.store,
-              this.projectors.flatMap((p) => p.collections),
-            ),
-          (position) => this.committed(position),
-          CHECKPOINT,
-        )
-      : undefined;
-  }
+  ) {}
 
   get collections(): string[] {
     return this.projectors.flatMap((p) => p.collections.map((c) => c.name));
@@ -134,7 +130,6 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     await this.subscription?.close();
     this.subscription = undefined;
-    await this.backlog?.end().catch(() => (this.behindFailed = true));
   }
 
   /** Position of the last event applied to the read models. */
@@ -230,7 +225,7 @@ export class ProjectionRunner {
       this.options.stopAt?.('rebuild:replayed');
       // Follows the log while the live projections go on: the pause below is then short.
       report(events, 'catchingUp');
-      const follower = new ProjectionRunner(this.events, side, this.projectors, undefined, this.followerOptions);
+      const follower = new ProjectionRunner(this.events, side, this.projectors);
       await follower.catchUp();
       const wasRunning = this.subscription !== undefined;
       await this.stop();
@@ -252,15 +247,6 @@ export class ProjectionRunner {
     }
   }
 
-  /** What a runner that follows the log for this one is given: the writer behind (and a test's bound). */
-  private get followerOptions(): RunnerOptions {
-    const { writeBehind, writeBehindMinEvents } = this.options;
-    return {
-      ...(writeBehind ? { writeBehind } : {}),
-      ...(writeBehindMinEvents !== undefined ? { writeBehindMinEvents } : {}),
-    };
-  }
-
   /** After the switch: the runner goes on from the side store's checkpoint; tells the listeners, wakes the waiters. */
   private switched(position: bigint): void {
     this.processed = position > this.processed ? position : this.processed;
@@ -275,13 +261,11 @@ export class ProjectionRunner {
   private async catchUp(): Promise<void> {
     this.processed = await this.store.checkpoint(CHECKPOINT);
     for (;;) {
-      const batch = await this.events.readAll(this.foldedUpTo(new Pending()), CATCH_UP_BATCH);
-      if (batch.length === 0) break;
+      const batch = await this.events.readAll(this.processed, CATCH_UP_BATCH);
+      if (batch.length === 0) return;
       await this.apply(batch);
       await turn();
     }
-    // Everything committed before the caller switches to this store.
-    await this.backlog?.end();
   }
 
   /**
@@ -344,42 +328,10 @@ export class ProjectionRunner {
       }
     }
     const bound = this.store.maxBatchDocuments;
-    if (this.backlog && bound === undefined) {
-      const behindFrom = this.options.writeBehindMinEvents ?? WRITE_BEHIND_MIN_EVENTS;
-      if (batch.length >= behindFrom && (await this.applyBehind(batch, this.backlog))) return;
-      await this.backlog.end().catch((error: unknown) => this.failedBehind(error));
-      if (this.behindFailed) batch = await this.withMissed(batch);
-    }
     let pending = new Pending();
     if (bound !== undefined) pending = await this.foldWithin(batch, pending, bound);
     else await this.fold(batch, pending);
     await this.flush(pending);
-  }
-
-  /**
-   * A batch of a backlog: folded while the writer behind writes the batch before, then handed to it (decision 281).
-   * False when it was not: no writer for this store, or the batch before failed (then the runner writes from its last
-   * checkpoint itself).
-   */
-  private async applyBehind(batch: readonly RecordedEvent[], backlog: BacklogWriter): Promise<boolean> {
-    try {
-      return await backlog.take((pending, behind) => this.fold(batch, pending, behind));
-    } catch (error) {
-      this.failedBehind(error);
-      return false;
-    }
-  }
-
-  private failedBehind(error: unknown): void {
-    this.behindFailed = true;
-    this.log(`Read models: a batch written behind failed; written again here (${errorText(error)})`);
-  }
-
-  /** `batch` after the events a failed write behind left out (those after the last checkpoint before its first). */
-  private async withMissed(batch: readonly RecordedEvent[]): Promise<readonly RecordedEvent[]> {
-    const missed = await eventsBetween(this.events, this.processed, batch[0]?.position, REBUILD_BATCH);
-    this.behindFailed = false;
-    return [...missed, ...batch];
   }
 
   /**
@@ -401,19 +353,14 @@ export class ProjectionRunner {
     return pending;
   }
 
-  /**
-   * Projects the events not yet applied into `pending` (batch-fold.ts); with a writer behind, the documents of its
-   * batch under way are read from memory.
-   */
-  private fold(batch: readonly RecordedEvent[], pending: Pending, behind?: WritesBehind): Promise<void> {
-    const load = behind?.loader(this.store);
-    return fold(this.projectors, this.store, batch, pending, this.foldedUpTo(pending), load);
+  /** Projects the events not yet applied into `pending` (batch-fold.ts). */
+  private fold(batch: readonly RecordedEvent[], pending: Pending): Promise<void> {
+    return fold(this.projectors, this.store, batch, pending, this.foldedUpTo(pending));
   }
 
-  /** Position of the last event stored, folded or handed to the writer behind and not yet stored, or in `pending`. */
+  /** Position of the last event stored or folded into `pending`. */
   private foldedUpTo(pending: Pending): bigint {
-    const last = this.backlog && this.backlog.last > this.processed ? this.backlog.last : this.processed;
-    return pending.last > last ? pending.last : last;
+    return pending.last > this.processed ? pending.last : this.processed;
   }
 
   /** Stores the last write of every touched document together with the checkpoint, then wakes the waiters. */
@@ -428,15 +375,19 @@ export class ProjectionRunner {
       if (bound !== undefined && writes.length > bound) this.cutShort = true;
       throw error;
     }
-    this.committed(last);
-  }
-
-  /** The read models include the log up to `last`: wakes the waiters and tells the listeners. */
-  private committed(last: bigint): void {
     this.processed = last;
     const ready = this.waiters.filter((w) => w.position <= last);
     this.waiters = this.waiters.filter((w) => w.position > last);
     for (const w of ready) w.resolve();
     for (const listener of this.listeners) listener(last);
   }
+}
+
+/**
+ * Lets the thread's other work run between two batches of a rebuild (decision 202): on SQLite every read and write
+ * resolves without waiting for I/O, so a replay awaiting only them never gave the event loop back, and the projection
+ * thread's live projections, its messages and its progress reports waited until the whole rebuild had ended.
+ */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

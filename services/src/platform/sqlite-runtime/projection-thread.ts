@@ -10,7 +10,6 @@ import { SqliteEventStore } from '../event-store/sqlite-event-store.js';
 import { openEventLog, openReadStore, readStoreFile, readStoreSides } from '../storage.js';
 import { stopHereInTests } from '../commands/test-stop.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
-import { ThreadedWriteBehind } from './threaded-write-behind.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
 
 function threadPort(): MessagePort {
@@ -20,8 +19,6 @@ function threadPort(): MessagePort {
 const port = threadPort();
 /** The compiled entry of the checkpoint thread, beside this one. */
 const CHECKPOINT_THREAD = new URL('./checkpoint-thread.js', import.meta.url);
-/** The compiled entry of a rebuild's write-behind thread, beside this one (decision 281). */
-const WRITE_BEHIND_THREAD = new URL('./write-behind-thread.js', import.meta.url);
 const data = workerData as ProjectionThreadData;
 const config = data.config;
 // The areas' projectors and personal-data rules: functions, which cannot be sent to a thread; it imports their module.
@@ -37,7 +34,6 @@ const sides = readStoreSides(config, areas, writer);
 const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line), {
   ...(sides ? { sides } : {}),
   stopAt: stopHereInTests,
-  writeBehind: new ThreadedWriteBehind(WRITE_BEHIND_THREAD),
 });
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 sides?.onSwitched((file, store) => {
