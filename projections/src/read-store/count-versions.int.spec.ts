@@ -72,7 +72,8 @@ describe('SQLite read store: counts kept across connections until what they depe
     const raw = new Database(join(dir, 'kept.sqlite'));
     raw
       .prepare(
-        "INSERT INTO rm_people (id, cooperative_id, doc, search, f_name, f_city, f_shares) VALUES ('x1', 'c1', '{}', '', ?, ?, 1)",
+        'INSERT INTO rm_people (id, cooperative_id, doc, search, f_name, f_city, f_shares) ' +
+          "VALUES ('x1', (SELECT no FROM coop_numbers WHERE cooperative_id = 'c1'), '{}', '', ?, ?, 1)",
       )
       .run(compareKey('string', 'X'), compareKey('string', 'Köln'));
     raw.close();

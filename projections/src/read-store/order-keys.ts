@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { CoopKey } from './sqlite-connection.js';
 
 /**
  * Order keys lie between 0 and this, exclusive: the largest integer a JavaScript number holds exactly, so keys pass
@@ -21,7 +22,7 @@ interface Neighbour {
 export interface OrderKeyStore {
   stmt<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R>;
   /** The cooperative's part of the collection's text index (made when missing). */
-  textTable(collection: string, cooperativeId: string): string;
+  textTable(collection: string, cooperativeId: CoopKey): string;
   textInsert(table: string, key: number, search: string): void;
   textDelete(table: string, key: number): void;
 }
@@ -50,7 +51,14 @@ export class OrderKeys {
    * -1): halfway between its neighbours' keys, a step past the last (or before the first), or, when the neighbours
    * leave no room, after renumbering a window around the place.
    */
-  place(collection: string, field: string, cooperativeId: string, value: unknown, id: string, exclude: number): number {
+  place(
+    collection: string,
+    field: string,
+    cooperativeId: CoopKey,
+    value: unknown,
+    id: string,
+    exclude: number,
+  ): number {
     const at: Place = { collection, field, cooperativeId, value, id, exclude };
     const [before] = this.neighbours(at, 'before', 1);
     const [after] = this.neighbours(at, 'after', 1);
@@ -65,9 +73,9 @@ export class OrderKeys {
   }
 
   /** Gives a cooperative's documents keys spread evenly over the key space, in order (a store keyed anew). */
-  spread(collection: string, field: string, cooperativeId: string): void {
+  spread(collection: string, field: string, cooperativeId: CoopKey): void {
     const rowids = this.store
-      .stmt<[string], number>(
+      .stmt<[CoopKey], number>(
         `SELECT rowid FROM rm_${collection} INDEXED BY ix_${collection}_${field} WHERE cooperative_id = ? ORDER BY f_${field}, id`,
       )
       .pluck()
@@ -153,7 +161,7 @@ export class OrderKeys {
 interface Place {
   readonly collection: string;
   readonly field: string;
-  readonly cooperativeId: string;
+  readonly cooperativeId: CoopKey;
   readonly value: unknown;
   readonly id: string;
   readonly exclude: number;

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { CollectionSpec } from '@coop/contracts';
+import type { StoreQuery } from './search-text.js';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Prepared statements kept per store; the cache is emptied when it grows past this (find builds varying SQL). */
@@ -56,10 +57,19 @@ export interface Collection {
   readonly order?: string;
 }
 
+/**
+ * How a cooperative is keyed in the store's rows, indexes, counts and text index parts (decision 282): its number in
+ * this store (`coop_numbers`), or, in a store written before cooperatives were numbered, its id.
+ */
+export type CoopKey = number | string;
+
+/** A query with its cooperative given by its key in the store (QueryPlanner), as the planner's parts take it. */
+export type KeyedQuery = Omit<StoreQuery, 'cooperativeId'> & { readonly cooperativeId: CoopKey | null };
+
 /** A stored row without its document: rowid, cooperative, search text, the `f_<field>` columns (and `sk`). */
 export interface StoredRow {
   readonly rowid: number;
-  readonly cooperative_id: string;
+  readonly cooperative_id: CoopKey;
   readonly search: string;
   readonly sk?: number | null;
   readonly [column: string]: unknown;
@@ -76,11 +86,19 @@ export class SqliteConnection {
   private readonly collections = new Map<string, Collection>();
   /** Set while explain() runs: the plans of the statements find() executes. */
   trace: QueryPlan[] | undefined;
+  /**
+   * Whether the store numbers its cooperatives (decision 282): every store made since; one written before keys them by
+   * their ids (36 characters in every row and index entry) until it is rebuilt into a new file.
+   */
+  readonly numbered: boolean;
+  /** The cooperatives' numbers known to this connection (they never change; a rolled back batch's are forgotten). */
+  private readonly coopNumbers = new Map<string, number>();
 
   constructor(file: string, options: ConnectionOptions = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    this.numbered = this.numbersCooperatives();
     // A writer's cache outlives its own commits (inserts into the big indexes find their pages there); a reader's is
     // emptied after every commit of another connection, and a small one costs less to empty (READER_CACHE_MIB).
     this.db.pragma(`cache_size = -${Math.trunc((options.cacheMiB ?? WRITER_CACHE_MIB) * 1024)}`);
@@ -117,6 +135,64 @@ export class SqliteConnection {
   }
 
   /** Drops the prepared statements (they were planned without statistics taken since), to be prepared anew. */
+  /**
+   * Whether this file numbers its cooperatives: a new file does; one made before (it has its checkpoints but no
+   * numbers) goes on as it was. Only a new file is written here, in one write transaction that looks again, so that two
+   * connections opening it at once agree; an existing file is only read (a reader opening beside a long write waits not).
+   */
+  private numbersCooperatives(): boolean {
+    const exists = (table: string): boolean =>
+      this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    if (exists('coop_numbers')) return true;
+    if (exists('checkpoints')) return false;
+    return this.db
+      .transaction(() => {
+        if (exists('checkpoints') && !exists('coop_numbers')) return false;
+        this.db.exec(
+          'CREATE TABLE IF NOT EXISTS coop_numbers (cooperative_id TEXT PRIMARY KEY, no INTEGER NOT NULL UNIQUE)',
+        );
+        this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL)');
+        return true;
+      })
+      .immediate();
+  }
+
+  /**
+   * The key of a cooperative's rows for a read: its number, or undefined when it has none (it has no document here);
+   * in a store written before cooperatives were numbered, its id.
+   */
+  coopKey(cooperativeId: string): CoopKey | undefined {
+    if (!this.numbered) return cooperativeId;
+    const known = this.coopNumbers.get(cooperativeId);
+    if (known !== undefined) return known;
+    const row = this.stmt<[string], { no: number }>('SELECT no FROM coop_numbers WHERE cooperative_id = ?').get(
+      cooperativeId,
+    );
+    if (row) this.coopNumbers.set(cooperativeId, row.no);
+    return row?.no;
+  }
+
+  /** The key of a cooperative's rows for a write, numbering it when it has none yet (inside the write's transaction). */
+  coopKeyToWrite(cooperativeId: string): CoopKey {
+    const known = this.coopKey(cooperativeId);
+    if (known !== undefined) return known;
+    const last = this.stmt<[], { n: number | null }>('SELECT MAX(no) AS n FROM coop_numbers').get()!.n;
+    const no = (last ?? 0) + 1;
+    this.stmt('INSERT INTO coop_numbers (cooperative_id, no) VALUES (?, ?)').run(cooperativeId, no);
+    this.coopNumbers.set(cooperativeId, no);
+    return no;
+  }
+
+  /** A write was rolled back: the numbers it gave are gone again. */
+  forgetCoopNumbers(): void {
+    this.coopNumbers.clear();
+  }
+
+  /** The declared type of the rows' cooperative column in new tables. */
+  get coopColumn(): string {
+    return this.numbered ? 'INTEGER' : 'TEXT';
+  }
+
   forgetStatements(): void {
     this.statements.clear();
   }

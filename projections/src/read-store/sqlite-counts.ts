@@ -1,4 +1,4 @@
-import type { SqliteConnection } from './sqlite-connection.js';
+import type { CoopKey, SqliteConnection } from './sqlite-connection.js';
 import type { PlannerStatistics } from './sqlite-statistics.js';
 
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
@@ -54,13 +54,14 @@ export class KeptCounts {
   }
 
   /** The number of documents a cooperative has in a collection. */
-  docCount(name: string, cooperativeId: string): number {
+  docCount(name: string, cooperativeId: CoopKey): number {
     return (
       this.conn
         .stmt<[string, string], { docs: number }>(
           'SELECT docs FROM doc_counts WHERE collection = ? AND cooperative_id = ?',
         )
-        .get(name, cooperativeId)?.docs ?? 0
+        // Kept as text: a cooperative's number too (a bound number would not equal the stored text).
+        .get(name, String(cooperativeId))?.docs ?? 0
     );
   }
 
@@ -116,7 +117,7 @@ export class KeptCounts {
   }
 
   /** Notes a change of a cooperative's number of documents in a collection (written by writeCounts). */
-  countDelta(name: string, cooperativeId: string, delta: number): void {
+  countDelta(name: string, cooperativeId: CoopKey, delta: number): void {
     const key = `${name}\u0000${cooperativeId}`;
     this.countDeltas.set(key, (this.countDeltas.get(key) ?? 0) + delta);
   }

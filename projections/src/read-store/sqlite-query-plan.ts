@@ -2,7 +2,7 @@ import type { CollectionSpec, Scalar } from '@coop/contracts';
 import { compareKey } from './compare-key.js';
 import { escapeLike, numberFirst, searchWords, type StoreFilter, type StoreQuery } from './search-text.js';
 import type { KeptCounts } from './sqlite-counts.js';
-import type { SqliteConnection } from './sqlite-connection.js';
+import type { KeyedQuery, SqliteConnection } from './sqlite-connection.js';
 import type { TextIndex } from './sqlite-text-index.js';
 import { TextSearch, TRIGRAM, type StoredPage } from './sqlite-text-search.js';
 import { tieDirection } from './tie-direction.js';
@@ -36,8 +36,12 @@ export class QueryPlanner {
     return { docs: [...exact.docs, ...rest.docs], total: exact.total + rest.total };
   }
 
-  private findWords(collection: string, query: StoreQuery): StoredPage {
+  private findWords(collection: string, asked: StoreQuery): StoredPage {
     const { spec, textIndex } = this.conn.collection(collection);
+    // The cooperative as the store keys it (decision 282); one without a key has no document here.
+    const coop = asked.cooperativeId === null ? null : this.conn.coopKey(asked.cooperativeId);
+    if (coop === undefined) return { docs: [], total: 0 };
+    const query: KeyedQuery = { ...asked, cooperativeId: coop };
     const words = searchWords(query.search);
     const where: string[] = [];
     const params: unknown[] = [];
@@ -112,7 +116,7 @@ export class QueryPlanner {
    */
   private pageIndex(
     collection: string,
-    query: StoreQuery,
+    query: KeyedQuery,
     total: number,
     limit: number,
     offset: number,

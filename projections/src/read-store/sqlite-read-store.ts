@@ -9,7 +9,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { KeptCounts } from './sqlite-counts.js';
-import { SqliteConnection, type ConnectionOptions, type QueryPlan } from './sqlite-connection.js';
+import { SqliteConnection, type ConnectionOptions, type CoopKey, type QueryPlan } from './sqlite-connection.js';
 import { QueryPlanner } from './sqlite-query-plan.js';
 import { ANALYZE_LIVE_MAX_DOCS, PlannerStatistics } from './sqlite-statistics.js';
 import { TextIndex } from './sqlite-text-index.js';
@@ -95,7 +95,7 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
       const cols = columns.map((f) => `f_${f} ${spec.fields[f] === 'string' ? 'TEXT COLLATE NOCASE' : 'NUMERIC'}`);
       db.transaction(() => {
         db.exec(
-          `CREATE TABLE IF NOT EXISTS rm_${name} (id TEXT PRIMARY KEY, cooperative_id TEXT NOT NULL, ` +
+          `CREATE TABLE IF NOT EXISTS rm_${name} (id TEXT PRIMARY KEY, cooperative_id ${this.conn.coopColumn} NOT NULL, ` +
             `doc TEXT NOT NULL, search TEXT NOT NULL DEFAULT ''${cols.map((c) => `, ${c}`).join('')})`,
         );
         // A field declared since the table was made gets its column; the stored documents fill it only when they are
@@ -195,12 +195,14 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
     if (!Number.isSafeInteger(limit) || limit < 1)
       throw new Error(`A scan's batch size must be a positive whole number, not ${limit}`);
     this.conn.collection(collection);
+    const coop = this.conn.coopKey(cooperativeId);
+    if (coop === undefined) return { docs: [], last: null };
     // The index (cooperative_id, id) serves it: a range read from `after`, stopping after `limit` rows.
     const rows = this.conn
-      .stmt<[string, string, number], { id: string; doc: string }>(
+      .stmt<[CoopKey, string, number], { id: string; doc: string }>(
         `SELECT id, doc FROM rm_${collection} WHERE cooperative_id = ? AND id > ? ORDER BY id LIMIT ?`,
       )
-      .all(cooperativeId, after, limit);
+      .all(coop, after, limit);
     return { docs: rows.map((row) => row.doc), last: rows.at(-1)?.id ?? null };
   }
 

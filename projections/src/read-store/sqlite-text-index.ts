@@ -1,5 +1,5 @@
 import type { KeptCounts } from './sqlite-counts.js';
-import type { Collection, SqliteConnection, StoredRow } from './sqlite-connection.js';
+import type { Collection, CoopKey, SqliteConnection, StoredRow } from './sqlite-connection.js';
 import { OrderKeys } from './order-keys.js';
 
 /** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
@@ -45,7 +45,7 @@ export class TextIndex {
   }
 
   /** The cooperative's part of a collection's text index; with `create`, made (empty) when missing. */
-  part(name: string, cooperativeId: string, create: boolean): TextPart | undefined {
+  part(name: string, cooperativeId: CoopKey, create: boolean): TextPart | undefined {
     const key = `${name}\u0000${cooperativeId}`;
     const cached = this.parts.get(key);
     if (cached) return cached;
@@ -53,7 +53,8 @@ export class TextIndex {
       .stmt<[string, string], { part: number }>(
         'SELECT part FROM text_parts WHERE collection = ? AND cooperative_id = ?',
       )
-      .get(name, cooperativeId);
+      // Kept as text: a cooperative's number too (a bound number would not equal the stored text).
+      .get(name, String(cooperativeId));
     if (!row) {
       if (!create) return undefined;
       const next = this.conn
@@ -62,7 +63,7 @@ export class TextIndex {
       row = { part: (next ?? 0) + 1 };
       this.conn
         .stmt('INSERT INTO text_parts (collection, cooperative_id, part) VALUES (?, ?, ?)')
-        .run(name, cooperativeId, row.part);
+        .run(name, String(cooperativeId), row.part);
       this.createTable(`fts_${name}_${row.part}`);
     }
     const part: TextPart = { table: `fts_${name}_${row.part}` };
@@ -89,7 +90,7 @@ export class TextIndex {
     // Indexed anew: before it existed, or keyed the other way (rowids or order keys, or the order of another field).
     if (indexed) this.clear(name);
     const cooperatives = db.prepare(`SELECT DISTINCT cooperative_id FROM rm_${name}`).all() as {
-      cooperative_id: string;
+      cooperative_id: CoopKey;
     }[];
     for (const { cooperative_id: cooperativeId } of cooperatives) {
       if (order) this.orderKeys.spread(name, order, cooperativeId);

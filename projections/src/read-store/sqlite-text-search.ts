@@ -1,6 +1,5 @@
-import type { StoreQuery } from './search-text.js';
 import type { KeptCounts } from './sqlite-counts.js';
-import type { SqliteConnection } from './sqlite-connection.js';
+import type { CoopKey, KeyedQuery, SqliteConnection } from './sqlite-connection.js';
 import { ftsPhrase, type TextIndex, type TextPart } from './sqlite-text-index.js';
 
 /**
@@ -53,7 +52,7 @@ export class TextSearch {
    * its part of the text index (every one of them: an AND of their phrases), single characters by looking into the
    * matches' search text.
    */
-  find(collection: string, query: StoreQuery, words: readonly string[], planned: PlannedQuery): StoredPage {
+  find(collection: string, query: KeyedQuery, words: readonly string[], planned: PlannedQuery): StoredPage {
     const { order: sortOrder, limit, offset } = planned;
     const cooperativeId = query.cooperativeId!;
     const { order } = this.conn.collection(collection);
@@ -153,8 +152,8 @@ export class TextSearch {
    */
   private inTextOrder(
     collection: string,
-    query: StoreQuery,
-    cooperativeId: string,
+    query: KeyedQuery,
+    cooperativeId: CoopKey,
     part: TextPart,
     phrase: string,
     planned: PlannedQuery,
@@ -203,8 +202,8 @@ export class TextSearch {
     collection: string,
     part: TextPart,
     phrase: string,
-    query: StoreQuery,
-    cooperativeId: string,
+    query: KeyedQuery,
+    cooperativeId: CoopKey,
     wanted: number,
     total: number,
   ): boolean {
@@ -215,7 +214,7 @@ export class TextSearch {
       `SELECT ${column} AS k FROM rm_${collection} INDEXED BY ix_${collection}_${first.field} WHERE cooperative_id = ? ` +
       `ORDER BY ${column} ${desc ? 'DESC' : 'ASC'} LIMIT 1 OFFSET ${ORDERED_SCAN_MAX - 1}`;
     this.conn.traced(endSql, [cooperativeId]);
-    const end = this.conn.stmt<[string], { k: unknown }>(endSql).get(cooperativeId);
+    const end = this.conn.stmt<[CoopKey], { k: unknown }>(endSql).get(cooperativeId);
     if (!end) return true; // the window holds the whole cooperative
     if (end.k === null) return true;
     const sampled = `(SELECT rowid FROM ${part.table} WHERE ${part.table} MATCH ? LIMIT ${WINDOW_SAMPLE})`;
@@ -237,8 +236,8 @@ export class TextSearch {
    */
   private orderedScan(
     collection: string,
-    query: StoreQuery,
-    cooperativeId: string,
+    query: KeyedQuery,
+    cooperativeId: CoopKey,
     words: readonly string[],
     planned: PlannedQuery,
   ): string[] | undefined {

@@ -23,8 +23,9 @@ export class Writes {
     try {
       this.write(ops, checkpoint);
     } catch (error) {
-      // Rolled back: a text index part the batch made is gone again, and the next batch must not use it.
+      // Rolled back: a text index part or a cooperative's number the batch made is gone again; the next must not use it.
       this.text.forgetParts();
+      this.conn.forgetCoopNumbers();
       throw error;
     }
     for (const name of new Set(ops.map((op) => op.collection))) this.statistics.keep(name);
@@ -83,13 +84,14 @@ export class Writes {
     const { spec, name, columns, stored, insertSql, textIndex, order } = collection;
     const search = searchText(spec, doc);
     const before = this.stored(collection, doc.id);
+    const coop = this.conn.coopKeyToWrite(doc.cooperativeId);
     const values: unknown[] = [
-      doc.cooperativeId,
+      coop,
       JSON.stringify(doc),
       search,
       ...columns.map((f) => compareKey(spec.fields[f]!, doc[f])),
     ];
-    const moved = before !== undefined && before.cooperative_id !== doc.cooperativeId;
+    const moved = before !== undefined && before.cooperative_id !== coop;
     /** The text index entry the document had (undefined: none, or already taken out). */
     let indexed = before ? this.text.key(collection, before) : undefined;
     if (order) {
@@ -101,7 +103,7 @@ export class Writes {
           this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
           indexed = undefined;
         }
-        values.push(this.text.orderKeys.place(name, order, doc.cooperativeId, value, doc.id, before?.rowid ?? -1));
+        values.push(this.text.orderKeys.place(name, order, coop, value, doc.id, before?.rowid ?? -1));
         // Placing a key may renumber the neighbours' keys too.
         this.counts.changed(name, 'sk');
       }
@@ -117,14 +119,14 @@ export class Writes {
       rowid = this.conn.stmt(insertSql).run(doc.id, ...values).lastInsertRowid;
       this.counts.changed(name, 'rows');
     }
-    if (!before || moved) this.counts.countDelta(name, doc.cooperativeId, 1);
+    if (!before || moved) this.counts.countDelta(name, coop, 1);
     if (moved) this.counts.countDelta(name, before.cooperative_id, -1);
     if (!textIndex) return;
     const key = order ? (values.at(-1) as number) : rowid;
     if (before && !moved && before.search === search && indexed === key) return;
     if (before && indexed !== undefined)
       this.text.delete(this.text.part(name, before.cooperative_id, true)!.table, indexed);
-    const part = this.text.part(name, doc.cooperativeId, true)!;
+    const part = this.text.part(name, coop, true)!;
     this.text.insert(part.table, Number(key), search);
   }
 

@@ -7,9 +7,10 @@ export const CHECKPOINT = 'read-models';
  * 4 = search texts (and the text index) in the folded normal form (normaliseSearch: ä as ae, ß as ss), members
  * also searched by city, zip code and IBAN, and the members' `iban` a declared field (possible duplicates), 5 = the
  * dividend's read models (issue 23: `dividend_inputs` needs every member event of the log), 6 = the members'
- * `nameKey` and `taxIdKey` declared fields (issue 39: the same person twice, one tax id per person).
+ * `nameKey` and `taxIdKey` declared fields (issue 39: the same person twice, one tax id per person), 7 = on SQLite the
+ * cooperatives numbered in the store (decision 282: a rebuild beside makes a new file, which numbers them).
  */
-export const READ_MODEL_FORMAT = 6;
+export const READ_MODEL_FORMAT = 7;
 /**
  * Name of the entry (beside the checkpoints) holding the format the read models were written with. It says "key
  * format" because the first formats were those of the sort keys; stores written before keep it under this name.
