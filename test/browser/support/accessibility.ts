@@ -14,8 +14,26 @@ export async function injectAxe(page: Page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
 }
 
+/**
+ * Waits (up to 2 s) until no finite CSS transition or animation runs: axe measures colours as drawn, and a dialog
+ * fading in has its buttons' colours blended with the page behind (a contrast failure that is not there once shown).
+ * Endless animations (a spinner) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      { timeout: 2000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 /** The page's axe violations (any impact), as `rule (impact): selectors` lines (empty when there is none). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await transitionsEnded(page);
   await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (
