@@ -47,7 +47,7 @@ async function answers(store: SqliteReadStore): Promise<unknown> {
   const ids = async (cooperativeId: string | null, search?: string) =>
     (await store.find('people', { cooperativeId, ...(search ? { search } : {}) })).items.map((d) => d.id);
   const scanned: string[] = [];
-  for await (const docs of store.scan('people', COOP_A, 1)) scanned.push(...docs.map((d) => d.id));
+  for await (const docs of store.scan('people', COOP_A, 1)) for (const doc of docs) scanned.push(doc.id);
   return {
     a: await ids(COOP_A),
     b: await ids(COOP_B),

@@ -68,6 +68,14 @@ export interface Collection {
  */
 export type CoopKey = number | string;
 
+/**
+ * A cooperative's key as the bookkeeping tables hold it (`doc_counts`, `text_parts`: text columns): a number is kept
+ * as its digits there, and a bound number would not equal them.
+ */
+export function coopText(key: CoopKey): string {
+  return String(key);
+}
+
 /** A query with its cooperative given by its key in the store (QueryPlanner), as the planner's parts take it. */
 export type KeyedQuery = Omit<StoreQuery, 'cooperativeId'> & { readonly cooperativeId: CoopKey | null };
 

@@ -1,4 +1,4 @@
-import type { CoopKey, SqliteConnection } from './sqlite-connection.js';
+import { coopText, type CoopKey, type SqliteConnection } from './sqlite-connection.js';
 import type { PlannerStatistics } from './sqlite-statistics.js';
 
 /** Counts of filtered queries kept until the collection next changes (the least recently used go first). */
@@ -60,8 +60,7 @@ export class KeptCounts {
         .stmt<[string, string], { docs: number }>(
           'SELECT docs FROM doc_counts WHERE collection = ? AND cooperative_id = ?',
         )
-        // Kept as text: a cooperative's number too (a bound number would not equal the stored text).
-        .get(name, String(cooperativeId))?.docs ?? 0
+        .get(name, coopText(cooperativeId))?.docs ?? 0
     );
   }
 

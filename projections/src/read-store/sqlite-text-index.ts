@@ -1,5 +1,5 @@
 import type { KeptCounts } from './sqlite-counts.js';
-import type { Collection, CoopKey, SqliteConnection, StoredRow } from './sqlite-connection.js';
+import { coopText, type Collection, type CoopKey, type SqliteConnection, type StoredRow } from './sqlite-connection.js';
 import { OrderKeys } from './order-keys.js';
 
 /** A cooperative's part of a collection's text index: table `fts_<collection>_<part>`. */
@@ -53,8 +53,7 @@ export class TextIndex {
       .stmt<[string, string], { part: number }>(
         'SELECT part FROM text_parts WHERE collection = ? AND cooperative_id = ?',
       )
-      // Kept as text: a cooperative's number too (a bound number would not equal the stored text).
-      .get(name, String(cooperativeId));
+      .get(name, coopText(cooperativeId));
     if (!row) {
       if (!create) return undefined;
       const next = this.conn
@@ -63,7 +62,7 @@ export class TextIndex {
       row = { part: (next ?? 0) + 1 };
       this.conn
         .stmt('INSERT INTO text_parts (collection, cooperative_id, part) VALUES (?, ?, ?)')
-        .run(name, String(cooperativeId), row.part);
+        .run(name, coopText(cooperativeId), row.part);
       this.createTable(`fts_${name}_${row.part}`);
     }
     const part: TextPart = { table: `fts_${name}_${row.part}` };
