@@ -33,7 +33,7 @@ export class SqliteDeferredIndexes implements BulkLoad {
         if (dropped.length > 0)
           this.deferred.set(name, [...(this.deferred.get(name) ?? []), ...dropped.map((ix) => ix.sql)]);
       }
-    })();
+    }).immediate();
     // Statements prepared before were planned with the indexes.
     this.conn.forgetStatements();
   }
@@ -49,7 +49,7 @@ export class SqliteDeferredIndexes implements BulkLoad {
         this.deferred.delete(name);
         made.push(name);
       }
-    })();
+    }).immediate();
     this.conn.forgetStatements();
     // The new indexes have no statistics yet: the planner would not know which picks few rows.
     for (const name of made) this.statistics.analyse(name);

@@ -34,6 +34,11 @@ export interface ConnectionOptions {
    * safety net should that thread fall behind.
    */
   readonly walAutocheckpointPages?: number;
+  /**
+   * How long a write waits for another connection's write to end (default 5 s, better-sqlite3's): longer for the
+   * connections of a replay on two cores, where one group's commit or its indexes made at the end take longer.
+   */
+  readonly busyTimeoutMs?: number;
 }
 
 /** A statement find() runs and SQLite's plan for it (the `detail` lines of EXPLAIN QUERY PLAN). */
@@ -108,7 +113,7 @@ export class SqliteConnection {
   private readonly coopNumbers = new Map<string, number>();
 
   constructor(file: string, options: ConnectionOptions = {}) {
-    this.db = new Database(file);
+    this.db = new Database(file, options.busyTimeoutMs === undefined ? {} : { timeout: options.busyTimeoutMs });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.numbered = this.numbersCooperatives();

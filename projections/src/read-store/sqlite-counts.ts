@@ -46,7 +46,7 @@ export class KeptCounts {
       // At every start: columns may have been added or the text index made anew, so no connection's kept count holds.
       this.changed(name, 'rows');
       this.writeChanges();
-    })();
+    }).immediate();
     const docs = db.prepare('SELECT COALESCE(SUM(docs), 0) AS n FROM doc_counts WHERE collection = ?').get(name) as {
       n: number;
     };

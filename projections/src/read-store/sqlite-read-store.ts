@@ -116,7 +116,7 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
           db.exec(`CREATE INDEX IF NOT EXISTS ix_${name}_sk ON rm_${name} (cooperative_id, sk)`);
         }
         if (textIndex) this.text.ensure(collection);
-      })();
+      }).immediate();
       this.counts.recount(name);
     }
     this.statistics.optimize(specs.map((spec) => spec.name));

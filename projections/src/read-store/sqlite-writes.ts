@@ -32,22 +32,26 @@ export class Writes {
   }
 
   private write(ops: readonly WriteOp[], checkpoint: { readonly name: string; readonly position: bigint }): void {
-    this.conn.db.transaction(() => {
-      this.counts.beginBatch();
-      this.text.beginBatch();
-      for (const op of ops) {
-        const collection = this.conn.collection(op.collection);
-        if (op.kind === 'delete') this.remove(collection, op.id);
-        else this.put(collection, op.doc);
-      }
-      this.text.flush();
-      this.counts.writeCounts();
-      this.conn
-        .stmt(
-          'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
-        )
-        .run(checkpoint.name, checkpoint.position.toString());
-    })();
+    this.conn.db
+      .transaction(() => {
+        this.counts.beginBatch();
+        this.text.beginBatch();
+        for (const op of ops) {
+          const collection = this.conn.collection(op.collection);
+          if (op.kind === 'delete') this.remove(collection, op.id);
+          else this.put(collection, op.doc);
+        }
+        this.text.flush();
+        this.counts.writeCounts();
+        this.conn
+          .stmt(
+            'INSERT INTO checkpoints (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position',
+          )
+          .run(checkpoint.name, checkpoint.position.toString());
+        // Immediate: the write lock is taken before the first read, so a second writer (a replay on two cores, decision
+        // 284) waits for it instead of failing when the batch's first write finds the other's commit after its reads.
+      })
+      .immediate();
   }
 
   checkpoint(name: string): bigint {
@@ -58,16 +62,18 @@ export class Writes {
   }
 
   reset(collections: readonly string[], checkpointName: string): void {
-    this.conn.db.transaction(() => {
-      for (const c of collections) {
-        const { textIndex } = this.conn.collection(c);
-        this.conn.db.exec(`DELETE FROM rm_${c}`);
-        this.counts.emptied(c);
-        if (textIndex) this.text.clear(c);
-      }
-      this.counts.writeChanges();
-      this.conn.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
-    })();
+    this.conn.db
+      .transaction(() => {
+        for (const c of collections) {
+          const { textIndex } = this.conn.collection(c);
+          this.conn.db.exec(`DELETE FROM rm_${c}`);
+          this.counts.emptied(c);
+          if (textIndex) this.text.clear(c);
+        }
+        this.counts.writeChanges();
+        this.conn.stmt('DELETE FROM checkpoints WHERE name = ?').run(checkpointName);
+      })
+      .immediate();
     for (const c of collections) {
       this.statistics.emptied(c);
       this.statistics.keep(c);
