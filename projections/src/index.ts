@@ -6,6 +6,7 @@ export * from './read-store/compare-key.js';
 export * from './runner/projector.js';
 export * from './runner/projection-runner.js';
 export * from './runner/preview.js';
+export * from './parallel-replay/parallel-replay.port.js';
 /*
  * The projectors, each registered with the runner by its area's `*.area.ts`. Their collections, typed documents and
  * readers are not here: each is its owning area's, reachable only from `@coop/projections/<area>`

@@ -33,6 +33,7 @@ function memberFields(member: ReadDocument | undefined): { memberName: string; m
  */
 export const taxPapersProjector: Projector = {
   collections: [EXEMPTION_ORDERS, NON_ASSESSMENTS],
+  reads: [MEMBERS.name],
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return taxPapersErasure.keys(recorded);
     if (!TYPES.has(recorded.type)) return [];

@@ -86,6 +86,11 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     return store;
   }
 
+  /** The file of a side store this opened and has not switched to or discarded. */
+  fileOf(side: ReadStore): string | undefined {
+    return this.files.get(side);
+  }
+
   async switchTo(side: ReadStore, current: ReadStore): Promise<ReadStore> {
     const file = this.files.get(side);
     if (!file) throw new Error('Not a side store of this read store');

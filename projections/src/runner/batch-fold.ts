@@ -18,10 +18,11 @@ export async function fold(
   batch: readonly RecordedEvent[],
   pending: Pending,
   after: bigint,
+  within?: ReadonlySet<string>,
 ): Promise<void> {
   const { overlay } = pending;
   const fresh = batch.filter((e) => e.position > after);
-  const touched = touchedBy(projectors, fresh);
+  const touched = touchedBy(projectors, fresh, within);
   await preload((collection, ids) => store.getMany(collection, ids), touched, overlay);
   const current = (key: DocKey): ReadDocument | undefined => overlay.get(key)?.doc ?? undefined;
   fresh.forEach((event, e) => {
@@ -35,9 +36,28 @@ export async function fold(
   });
 }
 
-/** The documents each projector touches, per event (asked once, used to preload and to project). */
-export function touchedBy(projectors: readonly Projector[], events: readonly RecordedEvent[]): (readonly DocKey[])[][] {
-  return events.map((event) => projectors.map((projector) => projector.keys(event)));
+/**
+ * The documents each projector touches, per event (asked once, used to preload and to project). With `within` (a group
+ * of projectors replayed beside another, parallel-replay/): a document of a collection outside it stops the replay.
+ */
+export function touchedBy(
+  projectors: readonly Projector[],
+  events: readonly RecordedEvent[],
+  within?: ReadonlySet<string>,
+): (readonly DocKey[])[][] {
+  if (!within) return events.map((event) => projectors.map((projector) => projector.keys(event)));
+  return events.map((event) =>
+    projectors.map((projector) => {
+      const keys = projector.keys(event);
+      const outside = keys.find((key) => !within.has(key.collection));
+      if (outside)
+        throw new Error(
+          `A projector of ${projector.collections.map((c) => c.name).join(', ')} reads ${outside.collection} at ` +
+            `position ${event.position}, which its group of a parallel replay does not write (Projector.reads)`,
+        );
+      return keys;
+    }),
+  );
 }
 
 /**

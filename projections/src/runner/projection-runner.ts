@@ -6,6 +6,8 @@ import type { Projector } from './projector.js';
 import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } from './read-model-format.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
 import type { ReadStoreSides, RebuildPhase, RebuildProgress, RebuildStep } from './read-store-sides.js';
+import { writtenBy, type ParallelReplay } from '../parallel-replay/parallel-replay.port.js';
+import { replayOnTwoCores, type ReplayHere } from '../parallel-replay/replay-on-two-cores.js';
 
 export * from './read-store-sides.js';
 export * from './read-model-format.js';
@@ -22,6 +24,8 @@ const REBUILD_BATCH = 1000;
  * Bounds the memory a rebuild holds.
  */
 const REBUILD_FLUSH_DOCUMENTS = 100_000;
+/** The same bound for each of a replay's two groups on two cores (decision 284): together they hold what one would. */
+const GROUP_FLUSH_DOCUMENTS = REBUILD_FLUSH_DOCUMENTS / 2;
 /**
  * Events a side store following the log reads and stores at a time (catchUp): as the SQLite log's subscription hands a
  * runner that is behind (decision 274), one transaction and one write per document for many events.
@@ -34,6 +38,13 @@ export interface RunnerOptions {
   readonly sides?: ReadStoreSides;
   /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
   readonly stopAt?: (step: RebuildStep) => void;
+  /** A helper replaying some projectors of a rebuild beside on another core (decision 284). */
+  readonly parallel?: ParallelReplay;
+  /**
+   * This runner replays a group of the projectors beside a helper (parallel-replay/): an event naming a document of a
+   * collection the group does not write stops it, rather than reading a document the other group is writing.
+   */
+  readonly group?: boolean;
 }
 
 /**
@@ -54,6 +65,8 @@ export class ProjectionRunner {
   private building: Promise<{ events: number }> | undefined;
   private progressOfRebuild: RebuildProgress | undefined;
   private readonly switchListeners: ((store: ReadStore) => void)[] = [];
+  /** The collections a group's replay may touch (RunnerOptions.group). */
+  private readonly within: ReadonlySet<string> | undefined;
 
   constructor(
     private readonly events: EventStore,
@@ -62,7 +75,9 @@ export class ProjectionRunner {
     /** Where the runner tells what takes long (a rebuild at start). */
     private readonly log: (line: string) => void = () => undefined,
     private readonly options: RunnerOptions = {},
-  ) {}
+  ) {
+    this.within = options.group ? writtenBy(projectors) : undefined;
+  }
 
   get collections(): string[] {
     return this.projectors.flatMap((p) => p.collections.map((c) => c.name));
@@ -219,7 +234,20 @@ export class ProjectionRunner {
         this.progressOfRebuild = { replayed, of: Math.max(replayed, Number(head) + 1), phase };
       };
       report(0);
-      const { events } = await new ProjectionRunner(this.events, side, stale).replay(upTo, report);
+      const here: ReplayHere = (projectors, until, { group }) =>
+        new ProjectionRunner(this.events, side, projectors, this.log, { group }).replay(until, report);
+      const { events } =
+        upTo === undefined && head >= 0n
+          ? await replayOnTwoCores(
+              this.options.parallel,
+              side,
+              stale,
+              head,
+              here,
+              (position) => side.applyBatch([], { name: CHECKPOINT, position }),
+              this.log,
+            )
+          : await here(stale, upTo, { group: false });
       if (upTo !== undefined) await side.applyBatch([], { name: CHECKPOINT, position: upTo });
       await recordVersions(side, stale);
       this.options.stopAt?.('rebuild:replayed');
@@ -295,7 +323,7 @@ export class ProjectionRunner {
         continue;
       }
       await this.fold(batch, pending);
-      if (pending.overlay.size >= REBUILD_FLUSH_DOCUMENTS) {
+      if (pending.overlay.size >= (this.within ? GROUP_FLUSH_DOCUMENTS : REBUILD_FLUSH_DOCUMENTS)) {
         await this.flush(pending);
         pending = new Pending();
       }
@@ -304,6 +332,14 @@ export class ProjectionRunner {
     await bulk?.finish(this.collections);
     await this.recordFormat();
     return { events: count };
+  }
+
+  /**
+   * A helper's share of a replay on two cores (parallel-replay/, in the helper's thread): empties this runner's
+   * collections and replays the log up to `upTo` into them, as the rebuilding runner replays its own share.
+   */
+  replayShare(upTo: bigint): Promise<{ events: number }> {
+    return this.replay(upTo);
   }
 
   /** Notes that the read models are of the current format and their projectors' versions (emptied or rebuilt by this code). */
@@ -355,7 +391,7 @@ export class ProjectionRunner {
 
   /** Projects the events not yet applied into `pending` (batch-fold.ts). */
   private fold(batch: readonly RecordedEvent[], pending: Pending): Promise<void> {
-    return fold(this.projectors, this.store, batch, pending, this.foldedUpTo(pending));
+    return fold(this.projectors, this.store, batch, pending, this.foldedUpTo(pending), this.within);
   }
 
   /** Position of the last event stored or folded into `pending`. */

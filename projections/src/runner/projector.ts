@@ -18,6 +18,12 @@ export interface Projector {
    * raises READ_MODEL_FORMAT instead (everything is rebuilt).
    */
   readonly version?: number;
+  /**
+   * The collections of other projectors whose documents `keys` names and `project` reads (none: only its own). A
+   * rebuild on two cores keeps such projectors in one group (parallel-replay/); a replay of a group stops at a key
+   * outside it.
+   */
+  readonly reads?: readonly string[];
   keys(event: RecordedEvent): readonly DocKey[];
   project(event: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): readonly WriteOp[];
 }
