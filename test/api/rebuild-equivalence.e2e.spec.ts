@@ -5,15 +5,23 @@
  * and search texts, the order of the order keys, the text index entries and the kept document counts. So must those
  * of a live runner catching up a backlog from the log's subscription in large batches (decision 274).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { RecordedEvent } from '@coop/contracts';
-import { ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import type { ReadStore, RecordedEvent } from '@coop/contracts';
+import {
+  ProjectionRunner,
+  SqliteReadStore,
+  SqliteReadStoreFiles,
+  type ParallelReplay,
+  type Projector,
+} from '@coop/projections';
 import { areas } from '../../services/src/areas.js';
 import { fillDemo } from '../../services/src/demo/demo.js';
-import { startApp, type TestApp } from './support/app.js';
+import { loadConfig } from '../../services/src/platform/config/config.js';
+import { replayConnection, ThreadReplay } from '../../services/src/platform/sqlite-runtime/thread-replay.js';
+import { AREAS, JWT_SECRET, RUNTIME, startApp, type TestApp } from './support/app.js';
 
 /** Everything a read store file holds that a read can see, in a form independent of rowids and order-key values. */
 function dump(file: string): Record<string, unknown> {
@@ -81,15 +89,54 @@ function dump(file: string): Record<string, unknown> {
   }
 }
 
+/** A rebuild beside in `dir` (its own read-model files) with `parallel`, as the projection thread rebuilds; its file's dump. */
+async function rebuiltBeside(
+  t: TestApp,
+  dir: string,
+  parallel: (sides: SqliteReadStoreFiles) => ParallelReplay,
+  log: (line: string) => void,
+): Promise<Record<string, unknown>> {
+  mkdirSync(dir);
+  const sides = new SqliteReadStoreFiles(dir, areas.collections, replayConnection({}));
+  const current = new SqliteReadStore(SqliteReadStoreFiles.current(dir));
+  await current.ensureCollections(areas.collections);
+  const runner = new ProjectionRunner(t.running.storage.events, current, areas.projectors, log, {
+    sides,
+    parallel: parallel(sides),
+  });
+  let store: ReadStore = current;
+  runner.onSwitched((switched) => (store = switched));
+  await runner.rebuild();
+  await store.close();
+  return dump(SqliteReadStoreFiles.current(dir));
+}
+
 describe('rebuild folding documents across batches (issue 41)', () => {
   let t: TestApp;
   let dir: string;
+  /** The read models of the demo log applied one event at a time, and the events applied. */
+  let expected: Record<string, unknown>;
+  let applied = 0;
 
   beforeAll(async () => {
     t = await startApp();
     await fillDemo(t.running, { members: 150, postings: 1500, seed: 41 });
     dir = mkdtempSync(join(tmpdir(), 'coop-rebuild-equivalence-'));
-  }, 120_000);
+    const events = t.running.storage.events;
+    const oneByOneFile = join(dir, 'one-by-one.sqlite');
+    const oneByOne = new SqliteReadStore(oneByOneFile);
+    await oneByOne.ensureCollections(areas.projectors.flatMap((p) => p.collections));
+    const runner = new ProjectionRunner(events, oneByOne, areas.projectors);
+    for (let after = -1n; ;) {
+      const batch: RecordedEvent[] = await events.readAll(after, 1000);
+      if (batch.length === 0) break;
+      for (const event of batch) await runner.apply([event]);
+      applied += batch.length;
+      after = batch.at(-1)!.position;
+    }
+    await oneByOne.close();
+    expected = dump(oneByOneFile);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
@@ -102,23 +149,8 @@ describe('rebuild folding documents across batches (issue 41)', () => {
     const rebuilt = await new ProjectionRunner(events, batched, areas.projectors).rebuild();
     await batched.close();
     expect(rebuilt.events).toBeGreaterThan(1500);
-
-    const oneByOneFile = join(dir, 'one-by-one.sqlite');
-    const oneByOne = new SqliteReadStore(oneByOneFile);
-    await oneByOne.ensureCollections(areas.projectors.flatMap((p) => p.collections));
-    const runner = new ProjectionRunner(events, oneByOne, areas.projectors);
-    let applied = 0;
-    for (let after = -1n; ;) {
-      const batch: RecordedEvent[] = await events.readAll(after, 1000);
-      if (batch.length === 0) break;
-      for (const event of batch) await runner.apply([event]);
-      applied += batch.length;
-      after = batch.at(-1)!.position;
-    }
-    await oneByOne.close();
     expect(applied).toBe(rebuilt.events);
 
-    const expected = dump(oneByOneFile);
     const actual = dump(batchedFile);
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
     expect((expected.rm_members as unknown[]).length).toBe(150);
@@ -148,5 +180,74 @@ describe('rebuild folding documents across batches (issue 41)', () => {
     expect(sizes.some((size) => size > 1000)).toBe(true);
     const followed = dump(liveFile);
     for (const key of Object.keys(expected)) expect({ [key]: followed[key] }).toEqual({ [key]: expected[key] });
+  }, 300_000);
+
+  // Decision 284: the replay of a rebuild beside on two cores, a thread replaying all projectors but the members' group
+  // into the same side file over its own connection, the projection runner the members' group.
+  it('leaves the same read models when a rebuild replays on two cores', async () => {
+    const config = loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET });
+    const shares: string[][] = [];
+    const lines: string[] = [];
+    const actual = await rebuiltBeside(
+      t,
+      join(dir, 'two-cores'),
+      (sides) => {
+        const thread = new ThreadReplay(
+          new URL('replay-thread.js', RUNTIME),
+          config,
+          AREAS,
+          (side) => sides.fileOf(side),
+          replayConnection({}),
+        );
+        return {
+          helperShare: (projectors: readonly Projector[]) => thread.helperShare(projectors),
+          replay: (side: ReadStore, projectors: readonly Projector[], upTo: bigint) => {
+            shares.push(projectors.flatMap((p) => p.collections.map((c) => c.name)));
+            return thread.replay(side, projectors, upTo);
+          },
+        };
+      },
+      (line) => lines.push(line),
+    );
+    // The helper replayed the others; the members' group (the tax papers read the members) stayed.
+    expect(shares).toHaveLength(1);
+    expect(shares[0]).toEqual(expect.arrayContaining(['dividend_inputs', 'share_due_members', 'tasks']));
+    expect(shares[0]).not.toEqual(expect.arrayContaining(['members']));
+    expect(shares[0]).not.toEqual(expect.arrayContaining(['exemptionorders']));
+    expect(lines).toEqual([]);
+    for (const key of Object.keys(expected)) expect({ [key]: actual[key] }).toEqual({ [key]: expected[key] });
+  }, 300_000);
+
+  it('replays on one core when the helper fails half way, and leaves the same read models', async () => {
+    const lines: string[] = [];
+    const actual = await rebuiltBeside(
+      t,
+      join(dir, 'helper-failed'),
+      (sides) => ({
+        helperShare: (projectors) => projectors.filter((p) => p.collections.some((c) => c.name === 'dividend_inputs')),
+        // As the helper's thread: its own connection to the side file empties its collections, sets their indexes
+        // aside and writes some; then it fails, the indexes not made again.
+        replay: async (side, projectors) => {
+          const own = new SqliteReadStore(sides.fileOf(side)!, replayConnection({}));
+          const failing = projectors.map((p) => ({
+            ...p,
+            project: (event: RecordedEvent, current: Parameters<Projector['project']>[1]) => {
+              if (event.position > 500n) throw new Error('the helper thread ended');
+              return p.project(event, current);
+            },
+          }));
+          try {
+            return await new ProjectionRunner(t.running.storage.events, own, failing, () => undefined, {
+              group: true,
+            }).replayShare(await t.running.storage.events.headPosition());
+          } finally {
+            await own.close();
+          }
+        },
+      }),
+      (line) => lines.push(line),
+    );
+    expect(lines).toEqual([expect.stringContaining('the helper thread ended')]);
+    for (const key of Object.keys(expected)) expect({ [key]: actual[key] }).toEqual({ [key]: expected[key] });
   }, 300_000);
 });

@@ -11,6 +11,7 @@ import { openEventLog, openReadStore, readStoreFile, readStoreSides } from '../s
 import { stopHereInTests } from '../commands/test-stop.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
+import { replayConnection, ThreadReplay } from './thread-replay.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('projection-thread.js runs only as a worker thread');
@@ -19,6 +20,8 @@ function threadPort(): MessagePort {
 const port = threadPort();
 /** The compiled entry of the checkpoint thread, beside this one. */
 const CHECKPOINT_THREAD = new URL('./checkpoint-thread.js', import.meta.url);
+/** The compiled entry of the replay helper's thread (a rebuild on two cores, decision 284). */
+const REPLAY_THREAD = new URL('./replay-thread.js', import.meta.url);
 const data = workerData as ProjectionThreadData;
 const config = data.config;
 // The areas' projectors and personal-data rules: functions, which cannot be sent to a thread; it imports their module.
@@ -29,10 +32,15 @@ const log = await openEventLog(config, areas);
 let checkpoints = config.mongodbUrl ? undefined : await WalCheckpoints.start(CHECKPOINT_THREAD, readStoreFile(config));
 const writer = checkpoints ? { walAutocheckpointPages: WRITER_CHECKPOINT_PAGES } : {};
 let readStore = await openReadStore(config, areas, writer);
-// A rebuild builds beside the current read models and switches files when it has caught up (decision 171).
-const sides = readStoreSides(config, areas, writer);
+// A rebuild builds beside the current read models and switches files when it has caught up (decision 171), its
+// replay shared with a helper thread (decision 284): the two write the side file over their own connections.
+const sides = readStoreSides(config, areas, replayConnection(writer));
+const parallel = sides
+  ? new ThreadReplay(REPLAY_THREAD, config, areas, (side) => sides.fileOf(side), replayConnection(writer))
+  : undefined;
 const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line), {
   ...(sides ? { sides } : {}),
+  ...(parallel ? { parallel } : {}),
   stopAt: stopHereInTests,
 });
 const send = (message: FromProjectionThread): void => port.postMessage(message);

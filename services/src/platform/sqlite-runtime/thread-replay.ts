@@ -1,0 +1,77 @@
+import { Worker } from 'node:worker_threads';
+import type { ReadStore } from '@coop/contracts';
+import { groupOf, type ParallelReplay, type Projector, type SqliteReadStoreOptions } from '@coop/projections';
+import type { Areas } from '../areas.js';
+import type { AppConfig } from '../config/config.js';
+import type { FromReplayThread, ReplayThreadData } from './replay-protocol.js';
+
+/**
+ * How long a connection of a replay on two cores waits for the other's write: the indexes one group makes at its end
+ * hold the write lock for about a second per 100,000 documents (decision 284), far longer than SQLite's usual 5 s wait
+ * at 200,000 members.
+ */
+export const REPLAY_BUSY_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * A rebuild's replay on two cores for the SQLite read store (decision 284): a thread (replay-thread.ts) replays every
+ * projector but the heaviest one's group into the side file, while the projection thread replays that group. The
+ * heaviest is the projector with the most declared fields (each an index kept and made again at the end; the
+ * members' projector, whose members and postings are also most of the documents) with those reading its collections
+ * or read by it (groupOf).
+ */
+export class ThreadReplay implements ParallelReplay {
+  constructor(
+    private readonly entry: URL,
+    private readonly config: AppConfig,
+    private readonly areas: Areas,
+    /** The file of a side store (SqliteReadStoreFiles.fileOf). */
+    private readonly fileOf: (side: ReadStore) => string | undefined,
+    private readonly sqlite: ReplayThreadData['sqlite'],
+  ) {}
+
+  helperShare(projectors: readonly Projector[]): readonly Projector[] {
+    const anchor = heaviest(projectors);
+    if (!anchor) return [];
+    const kept = new Set(groupOf(anchor, projectors));
+    return projectors.filter((p) => !kept.has(p));
+  }
+
+  replay(side: ReadStore, projectors: readonly Projector[], upTo: bigint): Promise<{ events: number }> {
+    const file = this.fileOf(side);
+    if (file === undefined) return Promise.reject(new Error('The replay helper fills a side SQLite read store only'));
+    const indexes = projectors.map((p) => this.areas.projectors.indexOf(p));
+    if (indexes.includes(-1)) return Promise.reject(new Error('The replay helper replays the areas’ projectors only'));
+    const data: ReplayThreadData = {
+      config: this.config,
+      areas: this.areas.module,
+      file,
+      sqlite: this.sqlite,
+      projectors: indexes,
+      upTo: upTo.toString(),
+    };
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(this.entry, { workerData: data });
+      let answer: FromReplayThread | undefined;
+      worker.on('message', (message: FromReplayThread) => (answer = message));
+      worker.on('error', reject);
+      worker.on('exit', (code) => {
+        if (answer?.kind === 'done') resolve({ events: answer.events });
+        else reject(new Error(answer?.kind === 'failed' ? answer.message : `The replay helper ended (${code})`));
+      });
+    });
+  }
+}
+
+/** The projector whose collections declare the most fields (the first of equals); none of none. */
+function heaviest(projectors: readonly Projector[]): Projector | undefined {
+  const weight = (p: Projector): number => p.collections.reduce((n, c) => n + Object.keys(c.fields).length, 0);
+  return projectors.reduce<Projector | undefined>(
+    (best, p) => (best && weight(best) >= weight(p) ? best : p),
+    undefined,
+  );
+}
+
+/** The replay helper's options for the side store's connections: both wait for each other's writes. */
+export function replayConnection(sqlite: SqliteReadStoreOptions): SqliteReadStoreOptions {
+  return { ...sqlite, busyTimeoutMs: REPLAY_BUSY_TIMEOUT_MS };
+}
