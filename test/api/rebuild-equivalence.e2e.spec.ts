@@ -20,7 +20,11 @@ import {
 import { areas } from '../../services/src/areas.js';
 import { fillDemo } from '../../services/src/demo/demo.js';
 import { loadConfig } from '../../services/src/platform/config/config.js';
-import { replayConnection, ThreadReplay } from '../../services/src/platform/sqlite-runtime/thread-replay.js';
+import {
+  replayConnection,
+  replayThreadConnection,
+  ThreadReplay,
+} from '../../services/src/platform/sqlite-runtime/thread-replay.js';
 import { AREAS, JWT_SECRET, RUNTIME, startApp, type TestApp } from './support/app.js';
 
 /** Everything a read store file holds that a read can see, in a form independent of rowids and order-key values. */
@@ -197,7 +201,7 @@ describe('rebuild folding documents across batches (issue 41)', () => {
           config,
           AREAS,
           (side) => sides.fileOf(side),
-          replayConnection({}),
+          replayThreadConnection({}),
         );
         return {
           helperShare: (projectors: readonly Projector[]) => thread.helperShare(projectors),

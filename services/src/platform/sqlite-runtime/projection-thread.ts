@@ -11,7 +11,7 @@ import { openEventLog, openReadStore, readStoreFile, readStoreSides } from '../s
 import { stopHereInTests } from '../commands/test-stop.js';
 import { WalCheckpoints, WRITER_CHECKPOINT_PAGES } from './wal-checkpoints.js';
 import type { FromProjectionThread, ProjectionThreadData, ToProjectionThread } from './thread-protocol.js';
-import { replayConnection, ThreadReplay } from './thread-replay.js';
+import { replayConnection, replayThreadConnection, ThreadReplay } from './thread-replay.js';
 
 function threadPort(): MessagePort {
   if (!parentPort) throw new Error('projection-thread.js runs only as a worker thread');
@@ -36,7 +36,7 @@ let readStore = await openReadStore(config, areas, writer);
 // replay shared with a helper thread (decision 284): the two write the side file over their own connections.
 const sides = readStoreSides(config, areas, replayConnection(writer));
 const parallel = sides
-  ? new ThreadReplay(REPLAY_THREAD, config, areas, (side) => sides.fileOf(side), replayConnection(writer))
+  ? new ThreadReplay(REPLAY_THREAD, config, areas, (side) => sides.fileOf(side), replayThreadConnection(writer))
   : undefined;
 const runner = new ProjectionRunner(log.events, readStore, areas.projectors, (line) => console.log(line), {
   ...(sides ? { sides } : {}),

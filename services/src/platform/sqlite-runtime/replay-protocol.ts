@@ -8,8 +8,8 @@ export interface ReplayThreadData {
   readonly areas: string;
   /** The side read-model file. */
   readonly file: string;
-  /** The connection's options (its busy timeout, the log's checkpoints; no views: the thread answers no queries). */
-  readonly sqlite: Pick<SqliteReadStoreOptions, 'busyTimeoutMs' | 'walAutocheckpointPages'>;
+  /** The connection's options (cache, busy timeout, the log's checkpoints; no views: the thread answers no queries). */
+  readonly sqlite: Pick<SqliteReadStoreOptions, 'cacheMiB' | 'busyTimeoutMs' | 'walAutocheckpointPages'>;
   /** The projectors to replay, by their index in the areas' projectors. */
   readonly projectors: readonly number[];
   /** The position to replay up to (a bigint as text). */

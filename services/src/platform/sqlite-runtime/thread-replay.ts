@@ -71,7 +71,24 @@ function heaviest(projectors: readonly Projector[]): Projector | undefined {
   );
 }
 
-/** The replay helper's options for the side store's connections: both wait for each other's writes. */
+/**
+ * The replay thread's page cache in MiB: its connection reads through the file's memory map, and its cache holds its
+ * batch's written pages. 64 MiB instead of the writer's 256 cost no time at 200,000 members and 200 MiB less (decision
+ * 284): 417.6 s and a peak of 1,167 MiB against 413.7 s and 1,376 MiB.
+ */
+export const REPLAY_THREAD_CACHE_MIB = 64;
+
+/** The options for the side store's connections in a replay on two cores: both wait for each other's writes. */
 export function replayConnection(sqlite: SqliteReadStoreOptions): SqliteReadStoreOptions {
   return { ...sqlite, busyTimeoutMs: REPLAY_BUSY_TIMEOUT_MS };
+}
+
+/** The replay thread's own connection's options (its smaller cache). */
+export function replayThreadConnection(sqlite: SqliteReadStoreOptions): ReplayThreadData['sqlite'] {
+  const { busyTimeoutMs, walAutocheckpointPages } = replayConnection(sqlite);
+  return {
+    cacheMiB: REPLAY_THREAD_CACHE_MIB,
+    ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
+    ...(walAutocheckpointPages === undefined ? {} : { walAutocheckpointPages }),
+  };
 }
