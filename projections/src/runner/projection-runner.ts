@@ -5,47 +5,16 @@ import { Pending } from './pending.js';
 import type { Projector } from './projector.js';
 import { CHECKPOINT, READ_MODEL_FORMAT, READ_MODEL_FORMAT_CHECKPOINT } from './read-model-format.js';
 import { recordVersions, staleProjectors } from './read-model-versions.js';
-import type { ReadStoreSides, RebuildPhase, RebuildProgress, RebuildStep } from './read-store-sides.js';
-import { writtenBy, type ParallelReplay } from '../parallel-replay/parallel-replay.port.js';
+import type { ReadStoreSides, RebuildPhase, RebuildProgress } from './read-store-sides.js';
+import { turn, type RunnerOptions } from './runner-options.js';
+import { CATCH_UP_BATCH, GROUP_FLUSH_DOCUMENTS, REBUILD_BATCH, REBUILD_FLUSH_DOCUMENTS } from './replay-bounds.js';
+import { writtenBy } from '../parallel-replay/parallel-replay.port.js';
 import { replayOnTwoCores, type ReplayHere } from '../parallel-replay/replay-on-two-cores.js';
 
 export * from './read-store-sides.js';
 export * from './read-model-format.js';
+export type { RunnerOptions } from './runner-options.js';
 export { versionEntry } from './read-model-versions.js';
-
-/**
- * Events read from the log at a time during a rebuild: small enough that a batch's event objects
- * die young (larger reads cost more in garbage collection than they save in round trips).
- */
-const REBUILD_BATCH = 1000;
-/**
- * A rebuild folds many read batches into memory and writes once this many documents are touched
- * (or the log ends): a document changed by many events is written once, not once per event.
- * Bounds the memory a rebuild holds.
- */
-const REBUILD_FLUSH_DOCUMENTS = 100_000;
-/** The same bound for each of a replay's two groups on two cores (decision 284): together they hold what one would. */
-const GROUP_FLUSH_DOCUMENTS = REBUILD_FLUSH_DOCUMENTS / 2;
-/**
- * Events a side store following the log reads and stores at a time (catchUp): as the SQLite log's subscription hands a
- * runner that is behind (decision 274), one transaction and one write per document for many events.
- */
-const CATCH_UP_BATCH = 20_000;
-
-/** What a runner may be given besides its log, store and projectors. */
-export interface RunnerOptions {
-  /** Where a rebuild builds beside the current read models (none: a rebuild empties them and replays in place). */
-  readonly sides?: ReadStoreSides;
-  /** Test-only: called at each step of a rebuild beside, where a test may stop the process (COOP_TEST_STOP_AT). */
-  readonly stopAt?: (step: RebuildStep) => void;
-  /** A helper replaying some projectors of a rebuild beside on another core (decision 284). */
-  readonly parallel?: ParallelReplay;
-  /**
-   * This runner replays a group of the projectors beside a helper (parallel-replay/): an event naming a document of a
-   * collection the group does not write stops it, rather than reading a document the other group is writing.
-   */
-  readonly group?: boolean;
-}
 
 /**
  * Feeds the global log to the projectors from the stored checkpoint. Each batch's writes and the
@@ -417,13 +386,4 @@ export class ProjectionRunner {
     for (const w of ready) w.resolve();
     for (const listener of this.listeners) listener(last);
   }
-}
-
-/**
- * Lets the thread's other work run between two batches of a rebuild (decision 202): on SQLite every read and write
- * resolves without waiting for I/O, so a replay awaiting only them never gave the event loop back, and the projection
- * thread's live projections, its messages and its progress reports waited until the whole rebuild had ended.
- */
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
