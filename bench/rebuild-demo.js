@@ -11,10 +11,25 @@
 // been paused while those were appended; then the whole log is put back and the projection thread is started as the
 // product starts it (`runner.start()`, the subscription's `apply` path), timed until the read models include the log's
 // last event, with the peak anonymous memory meanwhile. Target: the import's 1.3 M events' read models within 20 s of its end.
+// `BENCH_REBUILD_DEMO_CONSOLE=1`: instead, the product's API on the copy (createApp, as `npm start`), a rebuild queued
+// as the console queues it (`POST /admin/projections/rebuilds`), and the members list asked one request after another
+// meanwhile (`GET /members?limit=25&sort=name`): its latency before and during the rebuild, and the rebuild's time.
 import { join } from 'node:path';
 import { copyFileSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { asTheProductRuns, benchEnv, built, log, now, perSecond, round, saveResult, tempDataDir } from './lib.js';
+import {
+  asTheProductRuns,
+  benchEnv,
+  built,
+  latencySummary,
+  load,
+  log,
+  now,
+  perSecond,
+  round,
+  saveResult,
+  tempDataDir,
+} from './lib.js';
 import { cachedFill, copyInPages } from './support/cached-fill.js';
 
 asTheProductRuns();
@@ -25,7 +40,10 @@ const SEED = 42;
 const TARGET_RATE = 50_000;
 const TARGET_ANON_MB = 1536;
 const BACKLOG = process.env.BENCH_REBUILD_DEMO_BACKLOG ? Number(process.env.BENCH_REBUILD_DEMO_BACKLOG) : undefined;
-const NAME = process.env.BENCH_REBUILD_DEMO_NAME ?? (BACKLOG === undefined ? 'rebuild-demo' : 'rebuild-demo-backlog');
+const CONSOLE = process.env.BENCH_REBUILD_DEMO_CONSOLE === '1';
+const NAME =
+  process.env.BENCH_REBUILD_DEMO_NAME ??
+  (CONSOLE ? 'rebuild-demo-console' : BACKLOG === undefined ? 'rebuild-demo' : 'rebuild-demo-backlog');
 
 const started = now();
 const { dir, cleanup } = tempDataDir('rebuild-demo');
@@ -99,6 +117,64 @@ async function catchUpBacklog(dir, backlog) {
 }
 
 /**
+ * The members list's latency (ms, one request after another) while `busy()` says so, at most `limit` requests when
+ * `busy` is undefined.
+ */
+async function listLatencies(url, token, busy, limit) {
+  const times = [];
+  while (busy ? await busy() : times.length < limit) {
+    const t = now();
+    const res = await fetch(`${url}/api/v1/members?limit=25&sort=name`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /members: ${res.status}`);
+    times.push(now() - t);
+  }
+  return times;
+}
+
+/** The console during a rebuild (BENCH_REBUILD_DEMO_CONSOLE): the API on `dir`, a rebuild task, the list's latency. */
+async function consoleDuringRebuild(dir) {
+  const running = await createApp(loadConfig(benchEnv(dir)), areas, { logger: false });
+  try {
+    await running.app.listen(0, '127.0.0.1');
+    const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+    const login = await fetch(`${url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
+    });
+    if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
+    const { token } = await login.json();
+    const headers = { authorization: `Bearer ${token}` };
+    const before = await listLatencies(url, token, undefined, 200);
+    const loadBefore = load();
+    const t = now();
+    const queued = await fetch(`${url}/api/v1/admin/projections/rebuilds`, { method: 'POST', headers });
+    if (queued.status !== 201) throw new Error(`POST /admin/projections/rebuilds: ${queued.status}`);
+    const { id } = await queued.json();
+    let task;
+    const during = await listLatencies(url, token, async () => {
+      task = await (await fetch(`${url}/api/v1/tasks/${id}`, { headers })).json();
+      return !['completed', 'failed', 'rejected'].includes(task.state);
+    });
+    const ms = now() - t;
+    if (task.state !== 'completed') throw new Error(`the rebuild task ended ${task.state}`);
+    return {
+      rebuildMs: round(ms),
+      events: Number(task.summary.events),
+      before: latencySummary(before),
+      during: latencySummary(during),
+      requestsDuring: during.length,
+      load: [loadBefore, load()],
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+/**
  * Runs `work` on the opened `storage`, timed in wall and CPU time (every thread of the process: the projections run in
  * a thread of their own; beside other work on the machine wall time grows with the load, CPU time much less) with the
  * peak anonymous memory sampled meanwhile; then counts the read models' members and postings and closes the storage.
@@ -141,6 +217,25 @@ try {
     ({ info } = await cachedFill(key, dir, fill));
   }
   const eventsFile = join(dir, 'events.sqlite');
+  if (CONSOLE) {
+    const c = await consoleDuringRebuild(dir);
+    log(
+      `console during a rebuild of ${c.events} events (${round(c.rebuildMs / 1000, 1)} s, load ${c.load.join(' -> ')}): ` +
+        `members list before p50 ${c.before.p50} ms, p95 ${c.before.p95} ms; during (${c.requestsDuring} requests) ` +
+        `p50 ${c.during.p50} ms, p95 ${c.during.p95} ms, max ${c.during.max} ms`,
+    );
+    saveResult(NAME, started, { fill: info.key, ...c }, [
+      {
+        metric: 'members list p95 during a rebuild',
+        target: null,
+        actual: c.during.p95,
+        unit: 'ms',
+        pass: null,
+        detail: `before: p95 ${c.before.p95} ms; the rebuild ${round(c.rebuildMs / 1000, 1)} s`,
+      },
+    ]);
+    process.exit(0);
+  }
   if (BACKLOG !== undefined) {
     const c = await catchUpBacklog(dir, BACKLOG);
     const rate = perSecond(c.events, c.ms);
