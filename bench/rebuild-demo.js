@@ -31,6 +31,7 @@ import {
   tempDataDir,
 } from './lib.js';
 import { cachedFill, copyInPages } from './support/cached-fill.js';
+import { signIn } from './support/sign-in.js';
 
 asTheProductRuns();
 
@@ -140,13 +141,7 @@ async function consoleDuringRebuild(dir) {
   try {
     await running.app.listen(0, '127.0.0.1');
     const url = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
-    const login = await fetch(`${url}/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'bench-Kennwort-2026' }),
-    });
-    if (login.status !== 200) throw new Error(`Sign-in failed: ${login.status}`);
-    const { token } = await login.json();
+    const token = await signIn(url);
     const headers = { authorization: `Bearer ${token}` };
     const before = await listLatencies(url, token, undefined, 200);
     const loadBefore = load();
