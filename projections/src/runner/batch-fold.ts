@@ -45,11 +45,10 @@ export function touchedBy(
   events: readonly RecordedEvent[],
   within?: ReadonlySet<string>,
 ): (readonly DocKey[])[][] {
-  if (!within) return events.map((event) => projectors.map((projector) => projector.keys(event)));
   return events.map((event) =>
     projectors.map((projector) => {
       const keys = projector.keys(event);
-      const outside = keys.find((key) => !within.has(key.collection));
+      const outside = within && keys.find((key) => !within.has(key.collection));
       if (outside)
         throw new Error(
           `A projector of ${projector.collections.map((c) => c.name).join(', ')} reads ${outside.collection} at ` +

@@ -83,12 +83,11 @@ export function replayConnection(sqlite: SqliteReadStoreOptions): SqliteReadStor
   return { ...sqlite, busyTimeoutMs: REPLAY_BUSY_TIMEOUT_MS };
 }
 
-/** The replay thread's own connection's options (its smaller cache). */
-export function replayThreadConnection(sqlite: SqliteReadStoreOptions): ReplayThreadData['sqlite'] {
-  const { busyTimeoutMs, walAutocheckpointPages } = replayConnection(sqlite);
+/** The replay thread's own connection's options: its smaller cache, the long wait, the projection writer's checkpoints. */
+export function replayThreadConnection({ walAutocheckpointPages }: SqliteReadStoreOptions): ReplayThreadData['sqlite'] {
   return {
     cacheMiB: REPLAY_THREAD_CACHE_MIB,
-    ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }),
+    busyTimeoutMs: REPLAY_BUSY_TIMEOUT_MS,
     ...(walAutocheckpointPages === undefined ? {} : { walAutocheckpointPages }),
   };
 }
