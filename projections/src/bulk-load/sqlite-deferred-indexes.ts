@@ -36,23 +36,23 @@ export class SqliteDeferredIndexes implements BulkLoad {
     }).immediate();
     // Statements prepared before were planned with the indexes.
     this.conn.forgetStatements();
+    this.statistics.loadingBegins(collections);
   }
 
   async finish(collections: readonly string[]): Promise<void> {
     const { db } = this.conn;
-    const made: string[] = [];
     db.transaction(() => {
       for (const name of collections) {
         const sqls = this.deferred.get(name);
         if (!sqls) continue;
         for (const sql of sqls) db.exec(sql.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
         this.deferred.delete(name);
-        made.push(name);
       }
     }).immediate();
     this.conn.forgetStatements();
-    // The new indexes have no statistics yet: the planner would not know which picks few rows.
-    for (const name of made) this.statistics.analyse(name);
+    // The new indexes have no statistics yet, and the tables none since begin: the planner would not know which picks
+    // few rows.
+    this.statistics.loaded(collections);
   }
 }
 

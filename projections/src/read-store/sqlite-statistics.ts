@@ -24,6 +24,8 @@ export const ANALYZE_LIVE_MAX_DOCS = 100_000;
 export class PlannerStatistics {
   /** Per collection: documents now (all cooperatives), and as many as the planner statistics were taken at. */
   private readonly sizes = new Map<string, { docs: number; analysed: number }>();
+  /** The collections a rebuild is loading (SqliteDeferredIndexes): analysed once at its end, not as they grow. */
+  private readonly loading = new Set<string>();
 
   constructor(
     private readonly conn: SqliteConnection,
@@ -61,7 +63,7 @@ export class PlannerStatistics {
    */
   keep(name: string): void {
     const size = this.sizes.get(name);
-    if (!size) return;
+    if (!size || this.loading.has(name)) return;
     const { docs, analysed } = size;
     const grown = docs >= ANALYZE_MIN_DOCS && docs >= analysed * ANALYZE_FACTOR && analysed < this.analyzeLiveMaxDocs;
     const shrunk = analysed >= ANALYZE_MIN_DOCS && docs * ANALYZE_FACTOR <= analysed;
@@ -71,6 +73,23 @@ export class PlannerStatistics {
     this.conn.forgetStatements();
     // The exact count, not the sampled estimate ANALYZE wrote (which may be off and would analyse again).
     size.analysed = docs;
+  }
+
+  /**
+   * A rebuild loads these collections: no analysis while it writes (each one read every page written so far, inside
+   * the write lock a replay on two cores shares: 1.4 of the replay thread's 8 s on the demo, issue 41); `loaded`
+   * analyses them once at the end.
+   */
+  loadingBegins(names: readonly string[]): void {
+    for (const name of names) this.loading.add(name);
+  }
+
+  /** The rebuild's load of these collections ended: each is analysed now, from its finished table (analyse()). */
+  loaded(names: readonly string[]): void {
+    for (const name of names) {
+      this.loading.delete(name);
+      this.analyse(name);
+    }
   }
 
   /**
