@@ -105,6 +105,36 @@ describe('SqliteDeferredIndexes', () => {
     await store.close();
   });
 
+  it('keeps the statistics up again as the collection grows when its end failed', async () => {
+    const file = join(dir, 'failed.sqlite');
+    const store = new SqliteReadStore(file, { busyTimeoutMs: 0 });
+    await store.ensureCollections([spec]);
+    await store.reset(['people'], 'read-models');
+    const bulk = bulkLoadOf(store)!;
+    await bulk.begin(['people']);
+    const put = (from: number, to: number) =>
+      store.applyBatch(
+        Array.from({ length: to - from }, (_, i) => ({
+          kind: 'put' as const,
+          collection: 'people',
+          doc: person(from + i),
+        })),
+        { name: 'read-models', position: BigInt(to) },
+      );
+    await put(0, 1000);
+    // Another writer holds the lock: the indexes cannot be made.
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(bulk.finish(['people'])).rejects.toThrow(/locked|busy/i);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(statRows(file)).toBe(0);
+    // Three times the documents: analysed as the live path analyses a growing collection.
+    await put(1000, 3000);
+    expect(statRows(file)).toBeGreaterThan(0);
+    await store.close();
+  });
+
   it('is made good by the next ensureCollections when a rebuild stopped before its end', async () => {
     const file = join(dir, 'stopped.sqlite');
     const store = new SqliteReadStore(file);

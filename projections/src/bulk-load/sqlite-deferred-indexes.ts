@@ -41,18 +41,22 @@ export class SqliteDeferredIndexes implements BulkLoad {
 
   async finish(collections: readonly string[]): Promise<void> {
     const { db } = this.conn;
-    db.transaction(() => {
-      for (const name of collections) {
-        const sqls = this.deferred.get(name);
-        if (!sqls) continue;
-        for (const sql of sqls) db.exec(sql.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
-        this.deferred.delete(name);
-      }
-    }).immediate();
-    this.conn.forgetStatements();
-    // The new indexes have no statistics yet, and the tables none since begin: the planner would not know which picks
-    // few rows.
-    this.statistics.loaded(collections);
+    try {
+      db.transaction(() => {
+        for (const name of collections) {
+          const sqls = this.deferred.get(name);
+          if (!sqls) continue;
+          for (const sql of sqls) db.exec(sql.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
+          this.deferred.delete(name);
+        }
+      }).immediate();
+    } finally {
+      this.conn.forgetStatements();
+      this.statistics.loadingEnds(collections);
+    }
+    // The new indexes have no statistics yet, and the tables none since begin (decision 285): the planner would not
+    // know which picks few rows. Each is analysed once, from its finished table.
+    for (const name of collections) this.statistics.analyse(name);
   }
 }
 

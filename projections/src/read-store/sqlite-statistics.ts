@@ -77,19 +77,15 @@ export class PlannerStatistics {
 
   /**
    * A rebuild loads these collections: no analysis while it writes (each one read every page written so far, inside
-   * the write lock a replay on two cores shares: 1.4 of the replay thread's 8 s on the demo, issue 41); `loaded`
-   * analyses them once at the end.
+   * the write lock a replay on two cores shares: 1.4 of the replay thread's 8 s on the demo, issue 41, decision 285).
    */
   loadingBegins(names: readonly string[]): void {
     for (const name of names) this.loading.add(name);
   }
 
-  /** The rebuild's load of these collections ended: each is analysed now, from its finished table (analyse()). */
-  loaded(names: readonly string[]): void {
-    for (const name of names) {
-      this.loading.delete(name);
-      this.analyse(name);
-    }
+  /** The rebuild's load of these collections ended, made or failed: kept up as they change again (keep()). */
+  loadingEnds(names: readonly string[]): void {
+    for (const name of names) this.loading.delete(name);
   }
 
   /**
