@@ -61,6 +61,18 @@ function statRows(file: string): number {
   }
 }
 
+/** Writes the people numbered `from` up to `to` (excluded) in one batch, checkpoint `to`. */
+function putPeople(store: SqliteReadStore, from: number, to: number): Promise<void> {
+  return store.applyBatch(
+    Array.from({ length: to - from }, (_, i) => ({
+      kind: 'put' as const,
+      collection: 'people',
+      doc: person(from + i),
+    })),
+    { name: 'read-models', position: BigInt(to) },
+  );
+}
+
 describe('SqliteDeferredIndexes', () => {
   it('drops the field indexes for the writes of a rebuild and makes them again, analysed, at its end', async () => {
     const file = join(dir, 'people.sqlite');
@@ -76,11 +88,7 @@ describe('SqliteDeferredIndexes', () => {
     // Kept: the cooperative's index, and the text order's field and keys, which placing a document reads.
     expect(indexes(file).map((ix) => ix.name)).toEqual(['ix_people_coop', 'ix_people_name', 'ix_people_sk']);
     const docs = Array.from({ length: 3000 }, (_, i) => person(i));
-    for (const at of [0, 1000, 2000])
-      await store.applyBatch(
-        docs.slice(at, at + 1000).map((doc) => ({ kind: 'put', collection: 'people', doc })),
-        { name: 'read-models', position: BigInt(at + 1000) },
-      );
+    for (const at of [0, 1000, 2000]) await putPeople(store, at, at + 1000);
     // Not analysed while it grows (each ANALYZE reads the whole table inside the write lock), only at the end.
     expect(statRows(file)).toBe(0);
     await bulk.finish(['people']);
@@ -112,16 +120,7 @@ describe('SqliteDeferredIndexes', () => {
     await store.reset(['people'], 'read-models');
     const bulk = bulkLoadOf(store)!;
     await bulk.begin(['people']);
-    const put = (from: number, to: number) =>
-      store.applyBatch(
-        Array.from({ length: to - from }, (_, i) => ({
-          kind: 'put' as const,
-          collection: 'people',
-          doc: person(from + i),
-        })),
-        { name: 'read-models', position: BigInt(to) },
-      );
-    await put(0, 1000);
+    await putPeople(store, 0, 1000);
     // A table in the way of one of the indexes: they cannot be made.
     const other = new Database(file);
     other.exec('CREATE TABLE ix_people_city (x)');
@@ -136,7 +135,7 @@ describe('SqliteDeferredIndexes', () => {
     other.close();
     expect(statRows(file)).toBe(0);
     // Three times the documents: analysed as the live path analyses a growing collection.
-    await put(1000, 3000);
+    await putPeople(store, 1000, 3000);
     expect(statRows(file)).toBeGreaterThan(0);
     await store.close();
   });
