@@ -15,9 +15,9 @@ export const REPLAY_BUSY_TIMEOUT_MS = 10 * 60_000;
 /**
  * A rebuild's replay on two cores for the SQLite read store (decision 284): a thread (replay-thread.ts) replays every
  * projector but the heaviest one's group into the side file, while the projection thread replays that group. The
- * heaviest is the projector with the most declared fields (each an index kept and made again at the end; the
- * members' projector, whose members and postings are also most of the documents) with those reading its collections
- * or read by it (groupOf).
+ * heaviest is the projector with the most declared fields (each an index kept and made again at the end), its group
+ * those it reads or that read it (groupOf). Today that is the tax papers' projector (22 fields), which reads the
+ * members: its group is the tax papers and the members' projector, whose members and postings are most of the documents.
  */
 export class ThreadReplay implements ParallelReplay {
   constructor(
