@@ -30,7 +30,7 @@ import {
   saveResult,
   tempDataDir,
 } from './lib.js';
-import { cachedFill, copyInPages } from './support/cached-fill.js';
+import { cachedFill, copyFill } from './support/cached-fill.js';
 import { signIn } from './support/sign-in.js';
 
 asTheProductRuns();
@@ -204,7 +204,7 @@ async function measured(storage, work) {
 try {
   let info;
   if (process.env.BENCH_REBUILD_DEMO_DIR) {
-    copyInPages(process.env.BENCH_REBUILD_DEMO_DIR, dir, (name) => name !== 'fill.json');
+    copyFill(process.env.BENCH_REBUILD_DEMO_DIR, dir);
     info = { key: process.env.BENCH_REBUILD_DEMO_DIR };
   } else {
     const key = `demo-members-${MEMBERS}-postings-${POSTINGS ?? 'auto'}-seed-${SEED}`;
