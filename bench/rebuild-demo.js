@@ -204,7 +204,7 @@ async function measured(storage, work) {
 try {
   let info;
   if (process.env.BENCH_REBUILD_DEMO_DIR) {
-    copyFill(process.env.BENCH_REBUILD_DEMO_DIR, dir);
+    await copyFill(process.env.BENCH_REBUILD_DEMO_DIR, dir);
     info = { key: process.env.BENCH_REBUILD_DEMO_DIR };
   } else {
     const key = `demo-members-${MEMBERS}-postings-${POSTINGS ?? 'auto'}-seed-${SEED}`;

@@ -36,36 +36,20 @@ export async function cachedFill(key, runDir, fill, { enabled = true } = {}) {
     return { reused: false, info: { key, result, madeAt: new Date().toISOString(), commit: commitId() } };
   }
   const { reused, info, dir } = await ensureCachedFill(key, fill);
-  copyFill(dir, runDir);
+  await copyFill(dir, runDir);
   return { reused, info };
 }
 
 /**
  * Copies a filled data directory for a run (copyInPages): all but its `fill.json` and the read-model files of other
- * generations than the current one.
+ * generations than the current one (`SqliteReadStoreFiles.staleFiles`): the cache's one-time upgrade rebuilds the read
+ * models beside the old file, which the product removes at its next start; the cache never starts it, and a copy of the
+ * old file (gigabytes at 100,000 members) would only cost each run time and disk.
  */
-export function copyFill(from, to) {
-  const current = currentReadModels(from);
-  copyInPages(from, to, (name) => name !== 'fill.json' && !staleReadModels(name, current));
-}
-
-/** A read-model file name (and its SQLite side files): `read-models.sqlite`, `read-models.<n>.sqlite` (decision 171). */
-const READ_MODEL_FILE = /^(read-models(?:\.\d+)?\.sqlite)(?:-wal|-shm|-journal)?$/;
-
-/** The read-model file the directory's pointer names (without a pointer, the first one). */
-function currentReadModels(dir) {
-  const pointer = join(dir, 'read-models.current');
-  return existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : 'read-models.sqlite';
-}
-
-/**
- * Whether `name` is a read-model file of another generation than `current`: the cache's one-time upgrade rebuilds the
- * read models beside the old file, which the product removes at its next start; the cache never starts it, and a copy
- * of the old file (gigabytes at 100,000 members) would only cost each run time and disk.
- */
-function staleReadModels(name, current) {
-  const match = READ_MODEL_FILE.exec(name);
-  return match !== null && match[1] !== current;
+export async function copyFill(from, to) {
+  const { SqliteReadStoreFiles } = await built('projections/dist/index.js');
+  const stale = new Set(SqliteReadStoreFiles.staleFiles(from));
+  copyInPages(from, to, (name) => name !== 'fill.json' && !stale.has(name));
 }
 
 /**

@@ -64,6 +64,18 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     return name;
   }
 
+  /**
+   * The names of the read-model files in `dir` of other generations than the current one, with their side files: left
+   * by an interrupted rebuild or by a switch whose old file was still open; open() removes them.
+   */
+  static staleFiles(dir: string): string[] {
+    const current = SqliteReadStoreFiles.currentName(dir);
+    return readdirSync(dir).filter((name) => {
+      const base = name.replace(/-(wal|shm|journal)$/, '');
+      return FILE_NAME.test(base) && base !== current;
+    });
+  }
+
   /** Calls `listener` after every switch with the new current file and its store. */
   onSwitched(listener: (file: string, store: ReadStore) => void): void {
     this.listeners.push(listener);
@@ -72,7 +84,7 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
   async open(copyOf?: ReadStore): Promise<ReadStore> {
     const current = SqliteReadStoreFiles.currentName(this.dir);
     const generation = Number(FILE_NAME.exec(current)![1] ?? '0') + 1;
-    this.removeAllBut(current);
+    for (const name of SqliteReadStoreFiles.staleFiles(this.dir)) rmSync(join(this.dir, name), { force: true });
     const file = join(this.dir, `read-models.${generation}.sqlite`);
     this.prepare(file);
     if (copyOf) {
@@ -111,14 +123,6 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     this.files.delete(side);
     await side.close();
     if (file) for (const f of withSideFiles(file)) rmSync(f, { force: true });
-  }
-
-  /** Removes every read-model file but the current one (and its side files). */
-  private removeAllBut(current: string): void {
-    for (const name of readdirSync(this.dir)) {
-      const base = name.replace(/-(wal|shm|journal)$/, '');
-      if (FILE_NAME.test(base) && base !== current) rmSync(join(this.dir, name), { force: true });
-    }
   }
 }
 
