@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validCooperative } from './support/app.js';
 import { validMember } from './support/members.js';
+import { startListening } from '../support/listening-product.js';
 
 /**
  * Tokens and passwords are never logged (issue 28): the compiled product (`node services/dist/main.js`, as `npm start`
@@ -18,65 +18,47 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const MAIN = join(ROOT, 'services', 'dist', 'main.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 describe('the server log of a full API run (issue 28)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-log-secrets-'));
   const adminPassword = `Erste-${randomBytes(9).toString('base64url')}`;
   const jwtSecret = randomBytes(32).toString('hex');
-  let child: ChildProcess;
-  let log = '';
+  let child: ChildProcess | undefined;
+  let log: () => string = () => '';
   let base = '';
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -b services\` first`);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}/api/v1`;
-    child = spawn(process.execPath, [MAIN], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD: adminPassword,
-        JWT_SECRET: jwtSecret,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the product exited:\n${log}`);
-      if (Date.now() > deadline) throw new Error(`the product did not start:\n${log}`);
-      const up = await call('/ping').then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (up === 401) break;
-      await sleep(150);
-    }
+    const started = await startListening(
+      (port) =>
+        spawn(process.execPath, [MAIN], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            NODE_OPTIONS: '',
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            ADMIN_PASSWORD: adminPassword,
+            JWT_SECRET: jwtSecret,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      { timeoutMs: 60_000 },
+    );
+    child = started.child;
+    log = started.output;
+    base = `http://127.0.0.1:${started.port}/api/v1`;
   }, 70_000);
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+    const running = child;
+    if (running && running.exitCode === null) {
+      const exited = new Promise((r) => running.once('exit', r));
+      running.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
     }
-    child.stdout?.destroy();
-    child.stderr?.destroy();
+    running?.stdout?.destroy();
+    running?.stderr?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -192,13 +174,13 @@ describe('the server log of a full API run (issue 28)', () => {
     ).toBe(400);
 
     await sleep(300); // let the last lines reach the pipes
-    expect(log).toContain('Coop Ledger is running'); // the log was captured at all
+    expect(log()).toContain('Coop Ledger is running'); // the log was captured at all
     for (const secret of secrets) {
-      expect({ found: log.includes(secret) ? secret : null }).toEqual({ found: null });
+      expect({ found: log().includes(secret) ? secret : null }).toEqual({ found: null });
       // A token's signature alone is enough to be a leak of its value.
       if (secret.split('.').length === 3)
-        expect({ found: log.includes(secret.split('.')[2]!) ? secret : null }).toEqual({ found: null });
+        expect({ found: log().includes(secret.split('.')[2]!) ? secret : null }).toEqual({ found: null });
     }
-    expect(log).not.toMatch(/Bearer|authorization|eyJ[A-Za-z0-9_-]{10,}/i);
+    expect(log()).not.toMatch(/Bearer|authorization|eyJ[A-Za-z0-9_-]{10,}/i);
   }, 60_000);
 });

@@ -3,11 +3,14 @@
  * tests that kill it or copy its stores while it runs (crash, backup). Needs the compiled services (npx tsc -b services).
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { SqliteReadStoreFiles } from '@coop/projections';
 import { ADMIN_PASSWORD, JWT_SECRET } from './app.js';
+import { freePort, startListening } from '../../support/listening-product.js';
+
+/** How long a start may take before it counts as hung: long, since a start may first catch up a large log; each test's own timeout is the nearer bound. */
+const START_MS = 600_000;
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../../services/dist/main.js', import.meta.url));
@@ -22,17 +25,7 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -48,29 +41,23 @@ function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.
 
 /** Starts the server on `dataDir` and resolves once it listens; rejects with its output when it ends first. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--no-memory-reducer', MAIN], {
-    cwd: ROOT,
-    env: serverEnv(dataDir, { PORT: String(port), ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Coop Ledger is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the server ended before it listened (${code ?? signal}):\n${output}`)),
-    );
+  const { child, port, output } = await startListening(
+    (port) =>
+      spawn(process.execPath, ['--no-memory-reducer', MAIN], {
+        cwd: ROOT,
+        env: serverEnv(dataDir, { PORT: String(port), ...env }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    { timeoutMs: START_MS },
+  );
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
   });
   return {
     url: `http://127.0.0.1:${port}`,
     child,
-    output: () => output,
+    output,
     stop: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

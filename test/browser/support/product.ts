@@ -3,17 +3,17 @@
  * console from admin-ui/dist at `/` and the API at `/api/v1`) on a free port with a fresh data directory,
  * and the system Chromium through puppeteer-core. Build first: `npm run build`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { explainFailedWaits } from './page-diagnostics.js';
+import { startListening, type ListeningProduct } from '../../support/listening-product.js';
 
 /** As `npm start` runs the product (docs/decisions.md 31): no V8 memory reducer. */
 const PRODUCT_NODE_FLAGS = ['--no-memory-reducer'];
@@ -50,19 +50,6 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A plain HTTP call without keep-alive (no sockets left open when the tests end). */
@@ -88,54 +75,48 @@ function http(
 /** How long a start may take: 60 s, or `PRODUCT_START_MS` on a machine loaded by other work (a start took 60 s at load 35). */
 const START_MS = Number(process.env.PRODUCT_START_MS ?? '') || 60_000;
 
-async function waitUntilUp(
-  baseUrl: string,
-  child: ChildProcess,
-  output: () => string,
-  timeoutMs = START_MS,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The product exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await http(`${baseUrl}/api/v1/ping`);
-      if (res.status === 401 || res.status === 200) return; // 401 without a token: the API is up
-    } catch {
-      // not listening yet
-    }
-    await sleep(150);
-  }
-  throw new Error(`The product did not answer ${baseUrl}/api/v1/ping within ${timeoutMs} ms:\n${output()}`);
-}
-
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const main = join(ROOT, 'services', 'dist', 'main.js');
   const consoleIndex = join(ROOT, 'admin-ui', 'dist', 'index.html');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   if (!existsSync(consoleIndex)) throw new Error(`${consoleIndex} is missing: run \`npm run build -w admin-ui\` first`);
 
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'coop-browser-data-'));
   const profileDir = await mkdtemp(join(tmpdir(), 'coop-browser-profile-'));
   const adminPassword = `Test-${randomBytes(9).toString('base64url')}`;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: adminPassword,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const jwtSecret = randomBytes(32).toString('hex');
+  let started: ListeningProduct;
+  try {
+    started = await startListening(
+      (port) =>
+        spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            NODE_OPTIONS: '',
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            ADMIN_USERNAME: 'admin',
+            ADMIN_PASSWORD: adminPassword,
+            JWT_SECRET: jwtSecret,
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      { timeoutMs: START_MS },
+    );
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(profileDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { child, output: log } = started;
+  const baseUrl = `http://127.0.0.1:${started.port}`;
+  // A call that cannot connect says whether the product is still running, and what it printed last.
+  const productState = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? `the product exited (code ${child.exitCode}, signal ${child.signalCode}); its last output:\n${log().slice(-4000)}`
+      : `the product is still running; its last output:\n${log().slice(-2000)}`;
 
   const stopChild = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -149,7 +130,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
 
   let browser: Browser;
   try {
-    await waitUntilUp(baseUrl, child, () => log);
     browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       headless: true,
@@ -177,7 +157,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
         ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
       },
       body,
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`${init.method ?? 'GET'} ${path} failed: ${String(error)}; ${productState()}`);
+    });
     const text = res.text;
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
@@ -204,7 +186,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       return token;
     },
     api,
-    output: () => log,
+    output: log,
     async close() {
       await browser.close().catch(() => undefined);
       await stopChild();
