@@ -49,6 +49,11 @@ describe('the console at 1024 × 768', () => {
     };
     const raised = await post({ member, type: 1, quantity: 1, date: today });
     await post({ member, type: 5, annulPeer: raised, date: today });
+    // The postings list's widest cells, as in the demo: a five-figure amount, and an annulled partial notice (its type
+    // with the "annulled" mark) beside its annulment.
+    await post({ member, type: 1, quantity: 41, date: today });
+    const notice = await post({ member, type: 2, quantity: 41, date: today, noticeDate: today });
+    await post({ member, type: 5, annulPeer: notice, date: today });
   }, 600_000);
 
   afterAll(async () => {
@@ -73,7 +78,10 @@ describe('the console at 1024 × 768', () => {
     await new Promise((r) => setTimeout(r, 300));
   }
 
-  /** The menu entries' distinct tops (one line: one top) and the page's sideways overflow in pixels. */
+  /**
+   * The menu entries' distinct tops (one line: one top), the page's sideways overflow in pixels, and the widest sideways
+   * overflow of a table's scrolling box (a list that fits shows no scroll bar under it).
+   */
   const layout = (page: Page) =>
     page.evaluate(() => {
       const tops = new Set(
@@ -82,7 +90,14 @@ describe('the console at 1024 × 768', () => {
         ),
       );
       const root = document.scrollingElement!;
-      return { menuLines: tops.size, overflow: root.scrollWidth - root.clientWidth };
+      const tableOverflow = Math.max(
+        0,
+        ...Array.from(document.querySelectorAll('table')).map((table) => {
+          const box = table.parentElement!;
+          return box.scrollWidth - box.clientWidth;
+        }),
+      );
+      return { menuLines: tops.size, overflow: root.scrollWidth - root.clientWidth, tableOverflow };
     });
 
   for (const locale of ['de', 'en'] as const) {
@@ -90,12 +105,12 @@ describe('the console at 1024 × 768', () => {
       const page = await pageIn(locale);
       await open(page, '/members', tid('members-row'));
       await screenshot(page, `layout-1024-members-${locale}`);
-      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0 });
+      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0, tableOverflow: 0 });
       // The address column, switched on: still no sideways scrolling.
       await page.click(tid('members-show-address'));
       await page.waitForSelector(tid('members-address'), { visible: true });
       await screenshot(page, `layout-1024-members-address-${locale}`);
-      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0 });
+      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0, tableOverflow: 0 });
       await page.click(tid('members-show-address'));
       // A search for a city shows the city it matched.
       await page.type('[data-testid="members-search"] input, input[data-testid="members-search"]', 'Dresd');
@@ -110,7 +125,7 @@ describe('the console at 1024 × 768', () => {
         [`/member/${member}`, tid('member-title')],
       ] as const) {
         await open(page, path, ready);
-        expect([path, await layout(page)]).toEqual([path, { menuLines: 1, overflow: 0 }]);
+        expect([path, await layout(page)]).toEqual([path, { menuLines: 1, overflow: 0, tableOverflow: 0 }]);
       }
       await page.browserContext().close();
     }, 300_000);
