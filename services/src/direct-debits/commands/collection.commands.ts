@@ -170,7 +170,11 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     // The order of the cooperative's collections as read before the dues: a collection written meanwhile (here or in
     // another process) makes this one's write fail, and it starts again.
     const order = await this.writer.load(directDebitCollectionsStream(cooperativeId), collectionsOrder);
-    // A collection a stopped write left half booked is completed first: its dues then read as paid, never drawn twice.
+    // The read models first include every collection ordered so far, then any of them left half booked (a stopped
+    // write, or one another process is still booking) is completed, and the dues are read only once the read models
+    // include those bookings too: read before the wait, another process's collection written a moment ago was not yet
+    // among the pending ones, its debits not yet booked, and its dues were drawn a second time (CI, stop 60).
+    await this.progress.waitFor(await this.events.headPosition());
     await this.booking.completePending(ctx, cooperativeId);
     await this.progress.waitFor(await this.events.headPosition());
 
