@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validCooperative } from './support/app.js';
 import { validMember } from './support/members.js';
-import { startListening } from '../support/listening-product.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
 
 /**
  * Tokens and passwords are never logged (issue 28): the compiled product (`node services/dist/main.js`, as `npm start`
@@ -22,43 +21,19 @@ describe('the server log of a full API run (issue 28)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-log-secrets-'));
   const adminPassword = `Erste-${randomBytes(9).toString('base64url')}`;
   const jwtSecret = randomBytes(32).toString('hex');
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let log: () => string = () => '';
   let base = '';
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npx tsc -b services\` first`);
-    const started = await startListening(
-      (port) =>
-        spawn(process.execPath, [MAIN], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_OPTIONS: '',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            ADMIN_PASSWORD: adminPassword,
-            JWT_SECRET: jwtSecret,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
-      { timeoutMs: 60_000 },
-    );
-    child = started.child;
-    log = started.output;
-    base = `http://127.0.0.1:${started.port}/api/v1`;
+    server = await startServer(dataDir, { ADMIN_PASSWORD: adminPassword, JWT_SECRET: jwtSecret });
+    log = server.output;
+    base = `${server.url}/api/v1`;
   }, 70_000);
 
   afterAll(async () => {
-    const running = child;
-    if (running && running.exitCode === null) {
-      const exited = new Promise((r) => running.once('exit', r));
-      running.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
-      if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
-    }
-    running?.stdout?.destroy();
-    running?.stderr?.destroy();
+    await server?.stop('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   });
 

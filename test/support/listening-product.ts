@@ -51,6 +51,7 @@ export async function startListening(
     const port = await freePort();
     const child = start(port);
     let log = '';
+    let listening = false;
     const outcome = await new Promise<'listening' | 'port taken'>((resolveStart, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
@@ -58,7 +59,8 @@ export async function startListening(
       }, timeoutMs);
       child.stdout?.on('data', (chunk: Buffer) => {
         log += chunk.toString();
-        if (log.includes(LISTENING)) {
+        if (!listening && log.includes(LISTENING)) {
+          listening = true;
           clearTimeout(timer);
           resolveStart('listening');
         }
@@ -66,7 +68,7 @@ export async function startListening(
       child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       child.once('close', (code, signal) => {
         clearTimeout(timer);
-        if (log.includes(LISTENING)) return;
+        if (listening) return;
         if (log.includes(PORT_TAKEN) && attempt < attempts) resolveStart('port taken');
         else reject(new Error(`The product ended before it listened (${code ?? signal}):\n${log}`));
       });
