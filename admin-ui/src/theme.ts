@@ -51,6 +51,15 @@ export const theme: RaThemeOptions = {
         }),
       },
     },
+    // Below 1200 px the sort arrow sits closer to its label (MUI: 4 px either side): a one-word header over a column of
+    // dates (the share register's "Zulassung") is then no wider than the dates (decision 287).
+    MuiTableSortLabel: {
+      styleOverrides: {
+        icon: ({ theme: t }: { theme: Theme }) => ({
+          [t.breakpoints.down('lg')]: { marginLeft: 2, marginRight: 0 },
+        }),
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 };

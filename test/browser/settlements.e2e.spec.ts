@@ -4,6 +4,7 @@ import {
   clickElement,
   fill,
   signIn,
+  tableOverflow,
   textOf,
   tid,
   waitForPath,
@@ -126,10 +127,15 @@ describe('the settlements in the console', () => {
     await waitForText(page, row(deathId, 'settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
     expect(await page.$$(tid('settlement-select'))).toHaveLength(0);
     await check(page, 'Liste bezahlt');
+    // At 1024 px the list, paid with the dividend still open (its widest state), fits without scrolling sideways.
+    await page.setViewport({ width: 1024, height: 768 });
+    expect(await tableOverflow(page)).toBe(0);
 
     await chooseLanguage(page, 'en');
     await waitForText(page, 'h1', `Settlements ${year}`);
     await waitForText(page, tid('settlement-paid'), `Paid on 15.01.${year + 1}`);
+    expect(await tableOverflow(page)).toBe(0);
+    await page.setViewport({ width: 1366, height: 860 });
     await check(page, 'list paid');
     // The correction's dialog: a reason of blanks is refused by the server under the field; cancelled, nothing changes.
     await page.click(`[data-id="${settlementId}"] ${tid('settlement-reverse')}`);

@@ -35,7 +35,16 @@ export function State({ row }: { row: SettlementRecord }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.settlements.${key}`, options);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+    // A chip's label wraps at its spaces where the column is narrow (1024 px), instead of widening the table.
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 0.5,
+        '& .MuiChip-root': { height: 'auto', py: 0.25 },
+        '& .MuiChip-label': { whiteSpace: 'normal' },
+      }}
+    >
       {row.status === 'paid' ? (
         <Chip
           size="small"
@@ -64,7 +73,7 @@ export function State({ row }: { row: SettlementRecord }) {
 }
 
 /**
- * The year's ends: member number and name, the end, holding, loss share, amount, end date, deadline and state; a
+ * The year's ends: member number and name, the end (with its day), holding, loss share, amount, deadline and state; a
  * checkbox per due row (and one for all) for the payout; per due death the heirs' account (for those who pay); per paid row the statement and, for those who pay, the
  * correction.
  */
@@ -106,7 +115,6 @@ export function SettlementsTable(props: {
           <TableCell align="right">{t('fields.holding')}</TableCell>
           <TableCell align="right">{t('fields.lossShare')}</TableCell>
           <TableCell align="right">{t('fields.amount')}</TableCell>
-          <TableCell>{t('fields.endDate')}</TableCell>
           <TableCell>{t('fields.deadline')}</TableCell>
           <TableCell>{t('fields.status')}</TableCell>
           <TableCell>{t('fields.actions')}</TableCell>
@@ -137,7 +145,13 @@ export function SettlementsTable(props: {
               <TableCell data-testid="settlement-member">
                 {row.memberNr ?? ''} {name}
               </TableCell>
-              <TableCell>{t(`reasons.${row.reason}`)}</TableCell>
+              {/* The end and, below it, its day: one column, so that the list fits at 1024 px. */}
+              <TableCell>
+                {t(`reasons.${row.reason}`)}
+                <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                  {formatDate(row.endDate)}
+                </Box>
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(row.holding)}
               </TableCell>
@@ -147,7 +161,6 @@ export function SettlementsTable(props: {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-amount">
                 {formatMoney(row.amount)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.endDate)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-deadline">
                 {formatDate(row.deadline)}
               </TableCell>

@@ -99,7 +99,7 @@ export default function ShareDuesScreen() {
                         {row.memberName || t('erased')}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell>
                       {t('subscriptionOf', {
                         type: translate(`coop.balances.types.${row.type}`),
                         date: formatDate(row.date),

@@ -31,6 +31,9 @@ import { ActionsHeader } from '../common/ActionsHeader';
  * member (number and name). Searched by the member's name or number and filtered by member, kept in the address with
  * sort and page (useServerList).
  */
+/** The last change's column, on wide screens only: below 1200 px the register would scroll sideways (the entry's page shows it). */
+const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
+
 export default function ShareList() {
   const translate = useTranslate();
   const list = useServerList<ShareRecord>('shares', {
@@ -81,11 +84,16 @@ export default function ShareList() {
               <TableCell sx={head} align="right">
                 {f('rueckpfleinzahlung')}
               </TableCell>
-              <SortHeader list={list} field="admissionDate" label={f('admissionDate')} />
-              <SortHeader list={list} field="date" label={f('date')} />
-              <SortHeader list={list} field="interestBegin" label={f('interestBegin')} />
-              <SortHeader list={list} field="interestEnd" label={f('interestEnd')} />
-              <TableCell sx={head}>{translate('coop.shares.lastChange')}</TableCell>
+              {(['admissionDate', 'date', 'interestBegin', 'interestEnd'] as const).map((field) => (
+                <SortHeader
+                  key={field}
+                  list={list}
+                  field={field}
+                  label={field === 'date' ? f(field) : translate(`coop.shares.columns.${field}`)}
+                  title={field === 'date' ? undefined : f(field)}
+                />
+              ))}
+              <TableCell sx={[head, WIDE_ONLY]}>{translate('coop.shares.lastChange')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -130,7 +138,7 @@ export default function ShareList() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.date)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestBegin)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.interestEnd)}</TableCell>
-                <TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   <Typography
                     variant="caption"
                     component="div"

@@ -11,6 +11,7 @@ export const sharesDe: Messages<typeof sharesEn> = {
     lastChange: 'Letzte Änderung',
     actions: { insert: 'Gebucht', update: 'Berichtigt' },
     filterMember: 'Mitglied',
+    columns: { admissionDate: 'Zulassung', interestBegin: 'Zinsbeginn', interestEnd: 'Zinsende' },
   },
 };
 

@@ -8,6 +8,9 @@ export const sharesEn = {
     lastChange: 'Last change',
     actions: { insert: 'Posted', update: 'Corrected' },
     filterMember: 'Member',
+    // Column headers of the register's list (the full field names are their titles): short in German, so that the
+    // list fits at 1024 px.
+    columns: { admissionDate: 'Admission date', interestBegin: 'Interest begin', interestEnd: 'Interest end' },
   },
 };
 

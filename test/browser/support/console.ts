@@ -192,3 +192,19 @@ export async function clickElement(page: Page, selector: string): Promise<void> 
   await page.waitForSelector(selector);
   await page.$eval(selector, (el) => (el as HTMLElement).click());
 }
+
+/**
+ * How far the widest table on the page scrolls sideways inside its box, in pixels (0: every list fits; a list that
+ * does not fit shows a scroll bar under it). Used at 1024 px (issue 43).
+ */
+export function tableOverflow(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...Array.from(document.querySelectorAll('table')).map((table) => {
+        const box = table.parentElement!;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    ),
+  );
+}
