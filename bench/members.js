@@ -159,37 +159,32 @@ log(`    app started on the filled data in ${round(openMs / 1000, 1)} s`);
 try {
   const cooperativeId = demo.cooperativeId;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  /** Each document of the cooperative in `collection`, read a page at a time by id. */
+  async function* documents(collection) {
+    for (let offset = 0; ; offset += ID_PAGE) {
+      const { items } = await running.storage.readStore.find(collection, {
+        cooperativeId,
+        sort: [{ field: 'id', direction: 'asc' }],
+        offset,
+        limit: ID_PAGE,
+      });
+      yield* items;
+      if (items.length < ID_PAGE) return;
+    }
+  }
   // Only the ids are kept, read a page at a time: all documents at once (about 200 MB of objects at 100,000 members)
   // grew the server's heap, which a real API process does not carry, and its later garbage collections fell into
   // the measured runs.
   let activeIds = [];
   const memberIds = [];
-  for (let offset = 0; ; offset += ID_PAGE) {
-    const { items } = await running.storage.readStore.find(MEMBERS_COLLECTION.name, {
-      cooperativeId,
-      sort: [{ field: 'id', direction: 'asc' }],
-      offset,
-      limit: ID_PAGE,
-    });
-    for (const d of items) {
-      memberIds.push(d.id);
-      if (d.exitDate === null) activeIds.push(d.id);
-    }
-    if (items.length < ID_PAGE) break;
+  for await (const d of documents(MEMBERS_COLLECTION.name)) {
+    memberIds.push(d.id);
+    if (d.exitDate === null) activeIds.push(d.id);
   }
   // § 15b GenG (issue 45): a member whose earlier shares are not paid in full may not take further shares (400
   // `earlierSharesNotPaid`); the generator leaves some subscriptions unpaid, so their members are not posted to.
   const owing = new Set();
-  for (let offset = 0; ; offset += ID_PAGE) {
-    const { items } = await running.storage.readStore.find(SHARE_DUES.name, {
-      cooperativeId,
-      sort: [{ field: 'id', direction: 'asc' }],
-      offset,
-      limit: ID_PAGE,
-    });
-    for (const d of items) owing.add(d.member);
-    if (items.length < ID_PAGE) break;
-  }
+  for await (const d of documents(SHARE_DUES.name)) owing.add(d.member);
   activeIds = activeIds.filter((id) => !owing.has(id));
   const random = rng(7);
   const sample = (ids, n) => Array.from({ length: n }, () => ids[Math.floor(random() * ids.length)]);
