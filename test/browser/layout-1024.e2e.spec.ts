@@ -132,12 +132,15 @@ describe('the console at 1024 × 768', () => {
     }, 300_000);
   }
 
-  it('finds no axe violation (any impact) where postings are annulled', async () => {
+  it('finds no axe violation (any impact) where postings are annulled, nor in the register and the dues', async () => {
     const page = await pageIn('de');
     const found: Record<string, string[]> = {};
     for (const [path, ready] of [
       ['/balances', tid('balances-row')],
       [`/member/${member}`, tid('balance-row')],
+      // The register with its short headers (full names as titles), the dues with their subscription wrapped.
+      ['/shares', tid('shares-row')],
+      ['/share-dues', tid('share-dues-row')],
     ] as const) {
       await open(page, path, ready);
       const violations = await axeViolations(page);

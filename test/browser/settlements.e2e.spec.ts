@@ -130,6 +130,7 @@ describe('the settlements in the console', () => {
     // At 1024 px the list, paid with the dividend still open (its widest state), fits without scrolling sideways.
     await page.setViewport({ width: 1024, height: 768 });
     expect(await tableOverflow(page)).toBe(0);
+    await check(page, 'Liste bezahlt, 1024 px');
 
     await chooseLanguage(page, 'en');
     await waitForText(page, 'h1', `Settlements ${year}`);
