@@ -13,6 +13,13 @@ const font = [
 ].join(',');
 
 /** A calm back-office look: dark blue bar, light grey page, white cards, outlined inputs. */
+/**
+ * Below this width tables are dense (half the cells' sideways padding, the sort arrow closer to its label): up to the
+ * lg breakpoint (1200 px) some columns are hidden, and from 1200 px they return (the NV list's issue date), so the
+ * dense cells go on to 1280 px, where the full padding fits again (decision 287).
+ */
+const DENSE_BELOW = 1280;
+
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
@@ -42,21 +49,23 @@ export const theme: RaThemeOptions = {
     MuiTableCell: {
       styleOverrides: {
         head: { color: '#5a6675', backgroundColor: '#f8fafc' },
-        // Below 1200 px (a 1024 px laptop) half the sideways padding: the lists' tables fit the card instead of
+        // Below 1280 px (a 1024 px laptop) half the sideways padding: the lists' tables fit the card instead of
         // scrolling sideways for a few pixels (the postings' list needed 983 of 974 px at 1024).
         root: ({ theme: t }: { theme: Theme }) => ({
           paddingTop: 8,
           paddingBottom: 8,
-          [t.breakpoints.down('lg')]: { '&:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: 8, paddingRight: 8 } },
+          [t.breakpoints.down(DENSE_BELOW)]: {
+            '&:not(.MuiTableCell-paddingCheckbox)': { paddingLeft: 8, paddingRight: 8 },
+          },
         }),
       },
     },
-    // Below 1200 px the sort arrow sits closer to its label (MUI: 4 px either side): a one-word header over a column of
+    // Below 1280 px the sort arrow sits closer to its label (MUI: 4 px either side): a one-word header over a column of
     // dates (the share register's "Zulassung") is then no wider than the dates (decision 287).
     MuiTableSortLabel: {
       styleOverrides: {
         icon: ({ theme: t }: { theme: Theme }) => ({
-          [t.breakpoints.down('lg')]: { marginLeft: 2, marginRight: 0 },
+          [t.breakpoints.down(DENSE_BELOW)]: { marginLeft: 2, marginRight: 0 },
         }),
       },
     },
