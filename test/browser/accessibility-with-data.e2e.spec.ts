@@ -4,7 +4,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, setUpCooperative } from './support/seed.js';
+import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 
 /*
@@ -83,21 +83,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     // Further shares paid in part (issue 45): the outstanding list and the member's payments panel have a row.
     await post({ member, type: 1, quantity: 1, paid: 2_500, date: today });
     // A non-assessment certificate (the widest list of the tax papers).
-    const nv = await product.api('/nonassessments', {
-      method: 'POST',
-      token,
-      body: {
-        member,
-        type: 100,
-        orderNumber: '123/456/78901',
-        date: `${year}-01-05`,
-        taxAuthorities: 'Finanzamt Frankfurt am Main',
-        startDate: `${year}-01-01`,
-        endDate: `${year + 2}-12-31`,
-        original: true,
-      },
-    });
-    expect(nv.status).toBe(201);
+    await seedNonAssessment(product, token, member, year);
     // A church-tax query: its task and notifications are the rows of the lists whose totals are raised.
     const km = await product.api('/elmanumbers', {
       method: 'POST',

@@ -85,3 +85,32 @@ export async function seedMember(product: Product, token: string, overrides: Bod
   expect([res.status, res.body]).toEqual([201, expect.objectContaining({ name: body.name })]);
   return (res.body as { id: string }).id;
 }
+
+/**
+ * Records an original NV certificate (type 100) for `member` through the API, issued on 5 January of `year` and valid
+ * from then to the end of the year after next; expects 201.
+ */
+export async function seedNonAssessment(
+  product: Product,
+  token: string,
+  member: string,
+  year: number,
+  overrides: Body = {},
+): Promise<void> {
+  const res = await product.api('/nonassessments', {
+    method: 'POST',
+    token,
+    body: {
+      member,
+      type: 100,
+      orderNumber: '123/456/78901',
+      date: `${year}-01-05`,
+      taxAuthorities: 'Finanzamt Frankfurt am Main',
+      startDate: `${year}-01-01`,
+      endDate: `${year + 2}-12-31`,
+      original: true,
+      ...overrides,
+    },
+  });
+  expect([res.status, res.body]).toEqual([201, expect.anything()]);
+}
