@@ -8,14 +8,13 @@ import {
 } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setPaymentTerms, setTerms } from './support/members.js';
-import { collectionHandlerWith } from './support/direct-debits.js';
+import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
 import {
   CollectionBooking,
   CreateCollectionCommand,
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { contextFor } from '../../services/src/platform/commands/command-context.js';
 
 /**
  * Decision 270 (issue 45, DEBIT): a collection's debits are booked on each subscription at most up to what it still
@@ -47,14 +46,8 @@ describe('booking a collection’s debits pays no due above what it still owes (
       .send({ date: businessToday(), amount, method: 'transfer', balanceId });
   /** A handler as the app's, its booking replaced by `book` (the real one completes pending collections). */
   const handlerWith = (book: (real: CollectionBooking) => CollectionBooking['book']): CreateCollectionHandler =>
-    collectionHandlerWith(t, book);
-  const ctx = (): ReturnType<typeof contextFor> =>
-    contextFor({
-      userId: 'admin',
-      username: 'admin',
-      roles: ['ROLE_ADMIN', 'ROLE_USER'],
-      cooperativeId: t.cooperativeId,
-    });
+    collectionHandlerWith(t, { book });
+  const ctx = () => adminContext(t);
   /** What a subscription owes at most now: its amount less what left it; never below what was paid on it. */
   const paidWithin = (d: ShareDueDto): boolean => d.paid <= d.amount - d.passedOn - d.released;
 

@@ -1,29 +1,15 @@
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import {
-  businessToday,
-  ValidationError,
-  type DirectDebitCollectionCreated,
-  type EventStore,
-  type FileStore,
-  type ShareDueDto,
-} from '@coop/contracts';
+import { businessToday, ValidationError, type EventStore, type FileStore, type ShareDueDto } from '@coop/contracts';
 import { SqliteReadStoreFiles } from '@coop/projections';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
+import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
 import {
-  CollectionBooking,
   CreateCollectionCommand,
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
-import type { CollectionBooked } from '../../services/src/direct-debits/commands/collection-booking.js';
-import { DirectDebitReads } from '../../services/src/direct-debits/queries/direct-debit-reads.js';
-import { PaymentTermsQuery } from '../../services/src/share-payments/index.js';
-import { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
-import { contextFor, type CommandContext } from '../../services/src/platform/commands/command-context.js';
-import { FILE_STORE } from '../../services/src/platform/file-store/open-file-store.js';
-import { ReadModelProgress } from '../../services/src/platform/read-model-progress.js';
 import { EVENT_STORE } from '../../services/src/platform/tokens.js';
 
 /**
@@ -36,41 +22,13 @@ import { EVENT_STORE } from '../../services/src/platform/tokens.js';
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A real booking whose first run waits until the test lets it go: a process between its collection's write and its booking. */
-class HeldBooking extends CollectionBooking {
-  private reached!: () => void;
-  readonly atHold = new Promise<void>((r) => (this.reached = r));
-  private release!: () => void;
-  private readonly hold = new Promise<void>((r) => (this.release = r));
-
-  override async book(
-    ctx: CommandContext,
-    collection: DirectDebitCollectionCreated['data'],
-  ): Promise<CollectionBooked> {
-    this.reached();
-    await this.hold;
-    return super.book(ctx, collection);
-  }
-
-  letGo(): void {
-    this.release();
-  }
-}
-
-/** A real file store that waits before its first write until the test lets it go (after the dues were read). */
-function heldFiles(files: FileStore): { store: FileStore; atHold: Promise<void>; letGo: () => void } {
+/** A point a part of the earlier process waits at, the first time it gets there, until the test lets it go. */
+function holdPoint(): { reached: () => void; atHold: Promise<void>; hold: Promise<void>; letGo: () => void } {
   let reached!: () => void;
-  let release!: () => void;
+  let letGo!: () => void;
   const atHold = new Promise<void>((r) => (reached = r));
-  const hold = new Promise<void>((r) => (release = r));
-  const store: FileStore = Object.assign(Object.create(files) as FileStore, {
-    put: async (...args: Parameters<FileStore['put']>) => {
-      reached();
-      await hold;
-      return files.put(...args);
-    },
-  });
-  return { store, atHold, letGo: release };
+  const hold = new Promise<void>((r) => (letGo = r));
+  return { reached, atHold, hold, letGo };
 }
 
 describe('direct debits: a collection while another process has written its own and not yet booked it', () => {
@@ -104,28 +62,27 @@ describe('direct debits: a collection while another process has written its own 
   afterAll(async () => t.close());
 
   it('completes the earlier collection and is refused as empty: the due is drawn once', async () => {
-    const app = t.running.app;
-    const deps = { strict: false };
-    const writer = app.get(StreamWriter, deps);
-    const reads = app.get(DirectDebitReads, deps);
-    const booking = new HeldBooking(writer, reads);
-    const files = heldFiles(app.get<FileStore>(FILE_STORE, deps));
-    const earlier = new CreateCollectionHandler(
-      writer,
-      reads,
-      booking,
-      app.get(PaymentTermsQuery, deps),
-      files.store,
-      app.get<EventStore>(EVENT_STORE, deps),
-      app.get(ReadModelProgress, deps),
-    );
-    const later = app.get(CreateCollectionHandler, deps);
-    const ctx = contextFor({
-      userId: 'admin',
-      username: 'admin',
-      roles: ['ROLE_ADMIN', 'ROLE_USER'],
-      cooperativeId: t.cooperativeId,
+    // The earlier process: its file store waits before its first write (after the dues were read), its booking after
+    // its collection's write; both are the real ones once let go.
+    const files = holdPoint();
+    const booking = holdPoint();
+    const earlier = collectionHandlerWith(t, {
+      files: (real) =>
+        Object.assign(Object.create(real) as FileStore, {
+          put: async (...args: Parameters<FileStore['put']>) => {
+            files.reached();
+            await files.hold;
+            return real.put(...args);
+          },
+        }),
+      book: (real) => async (ctx, collection) => {
+        booking.reached();
+        await booking.hold;
+        return real.book(ctx, collection);
+      },
     });
+    const later = t.running.app.get(CreateCollectionHandler, { strict: false });
+    const ctx = adminContext(t);
     const command = () =>
       new CreateCollectionCommand(ctx, earliestCollectionDate(businessToday()), [subscription], new Date());
 
@@ -141,7 +98,7 @@ describe('direct debits: a collection while another process has written its own 
         throw new Error(`the earlier collection ended before its file: ${String((r as { reason?: unknown }).reason)}`);
       }),
     ]);
-    const events = app.get<EventStore>(EVENT_STORE, deps);
+    const events = t.running.app.get<EventStore>(EVENT_STORE, { strict: false });
     const head = await events.headPosition();
     const lock = new Database(SqliteReadStoreFiles.current(t.dataDir));
     lock.exec('BEGIN IMMEDIATE');

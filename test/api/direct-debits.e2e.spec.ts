@@ -2,8 +2,6 @@ import request from 'supertest';
 import {
   businessToday,
   ValidationError,
-  type EventStore,
-  type FileStore,
   type CollectionCreatedDto,
   type CollectionDto,
   type DirectDebitPaymentDto,
@@ -17,17 +15,10 @@ import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
 import {
-  CollectionBooking,
   CreateCollectionCommand,
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
-import { DirectDebitReads } from '../../services/src/direct-debits/queries/direct-debit-reads.js';
-import { PaymentTermsQuery } from '../../services/src/share-payments/index.js';
-import { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
-import { contextFor } from '../../services/src/platform/commands/command-context.js';
-import { FILE_STORE } from '../../services/src/platform/file-store/open-file-store.js';
-import { ReadModelProgress } from '../../services/src/platform/read-model-progress.js';
-import { EVENT_STORE } from '../../services/src/platform/tokens.js';
+import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
 
 /**
  * Issue 45 (DEBIT): SEPA direct debits through the API on one app. Mandates (reference unique in the cooperative, signed
@@ -284,24 +275,9 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
   it('draws a due once when two API processes make a collection of it at the same moment (each serialises only its own)', async () => {
     await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02', kind: 'recurring' }).expect(201);
     // A second process: the same stores, its own handler (and so its own queue of collections).
-    const app = t.running.app;
-    const deps = { strict: false };
-    const here = app.get(CreateCollectionHandler, deps);
-    const there = new CreateCollectionHandler(
-      app.get(StreamWriter, deps),
-      app.get(DirectDebitReads, deps),
-      app.get(CollectionBooking, deps),
-      app.get(PaymentTermsQuery, deps),
-      app.get<FileStore>(FILE_STORE, deps),
-      app.get<EventStore>(EVENT_STORE, deps),
-      app.get(ReadModelProgress, deps),
-    );
-    const ctx = contextFor({
-      userId: 'admin',
-      username: 'admin',
-      roles: ['ROLE_ADMIN', 'ROLE_USER'],
-      cooperativeId: t.cooperativeId,
-    });
+    const here = t.running.app.get(CreateCollectionHandler, { strict: false });
+    const there = collectionHandlerWith(t);
+    const ctx = adminContext(t);
     const both = await Promise.allSettled(
       [here, there].map((handler) =>
         handler.execute(new CreateCollectionCommand(ctx, collectionDate, [subscription.cora!], new Date())),

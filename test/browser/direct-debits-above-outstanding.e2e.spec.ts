@@ -10,10 +10,9 @@ import { createMember, DATES, posted, setPaymentTerms, setTerms } from '../api/s
 import { screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { collectionHandlerWith } from '../api/support/direct-debits.js';
+import { adminContext, collectionHandlerWith } from '../api/support/direct-debits.js';
 import { CreateCollectionCommand } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { contextFor } from '../../services/src/platform/commands/command-context.js';
 
 /*
  * Issue 45, decision 270: the warning of debits collected above what was still owed
@@ -77,13 +76,8 @@ async function stoppedCollection(dataDir: string): Promise<Stopped> {
         .expect(201);
     }
     // The app's handler, its booking stopped: the file and the collection's stream are written, no debit is booked.
-    const stopped = collectionHandlerWith(t, () => () => Promise.reject(new Error('stopped')));
-    const ctx = contextFor({
-      userId: 'admin',
-      username: 'admin',
-      roles: ['ROLE_ADMIN', 'ROLE_USER'],
-      cooperativeId: t.cooperativeId,
-    });
+    const stopped = collectionHandlerWith(t, { book: () => () => Promise.reject(new Error('stopped')) });
+    const ctx = adminContext(t);
     await expect(stopped.execute(new CreateCollectionCommand(ctx, collectionDate, dues, new Date()))).rejects.toThrow(
       'stopped',
     );

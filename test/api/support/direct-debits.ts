@@ -6,30 +6,49 @@ import {
 import { DirectDebitReads } from '../../../services/src/direct-debits/queries/direct-debit-reads.js';
 import { PaymentTermsQuery } from '../../../services/src/share-payments/index.js';
 import { StreamWriter } from '../../../services/src/platform/commands/stream-writer.js';
+import { contextFor, type CommandContext } from '../../../services/src/platform/commands/command-context.js';
 import { FILE_STORE } from '../../../services/src/platform/file-store/open-file-store.js';
 import { ReadModelProgress } from '../../../services/src/platform/read-model-progress.js';
 import { EVENT_STORE } from '../../../services/src/platform/tokens.js';
 import type { TestApp } from './app.js';
 
 /**
- * The app's collection handler with its booking replaced by `book` (given the real booking, which completes pending
- * collections): a test stops a collection after its file and stream are written (decision 270).
+ * A collection handler over the app's stores, as a second API process has one (its own queue of collections), its
+ * parts replaced where a test holds or stops them: `book` replaces the booking's `book` (given the real booking, which
+ * completes pending collections: a test stops a collection after its file and stream are written, decision 270), and
+ * `files` the file store.
  */
 export function collectionHandlerWith(
   t: TestApp,
-  book: (real: CollectionBooking) => CollectionBooking['book'],
+  parts: {
+    book?: (real: CollectionBooking) => CollectionBooking['book'];
+    files?: (real: FileStore) => FileStore;
+  } = {},
 ): CreateCollectionHandler {
   const app = t.running.app;
   const deps = { strict: false };
   const real = app.get(CollectionBooking, deps);
-  const booking = Object.assign(Object.create(real) as CollectionBooking, { book: book(real) });
+  const booking = parts.book
+    ? Object.assign(Object.create(real) as CollectionBooking, { book: parts.book(real) })
+    : real;
+  const files = app.get<FileStore>(FILE_STORE, deps);
   return new CreateCollectionHandler(
     app.get(StreamWriter, deps),
     app.get(DirectDebitReads, deps),
     booking,
     app.get(PaymentTermsQuery, deps),
-    app.get<FileStore>(FILE_STORE, deps),
+    parts.files ? parts.files(files) : files,
     app.get<EventStore>(EVENT_STORE, deps),
     app.get(ReadModelProgress, deps),
   );
+}
+
+/** The command context of the test app's administrator in its cooperative. */
+export function adminContext(t: TestApp): CommandContext {
+  return contextFor({
+    userId: 'admin',
+    username: 'admin',
+    roles: ['ROLE_ADMIN', 'ROLE_USER'],
+    cooperativeId: t.cooperativeId,
+  });
 }
