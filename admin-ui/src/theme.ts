@@ -12,7 +12,6 @@ const font = [
   'sans-serif',
 ].join(',');
 
-/** A calm back-office look: dark blue bar, light grey page, white cards, outlined inputs. */
 /**
  * Below this width tables are dense (half the cells' sideways padding, the sort arrow closer to its label): up to the
  * lg breakpoint (1200 px) some columns are hidden, and from 1200 px they return (the NV list's issue date), so the
@@ -20,6 +19,7 @@ const font = [
  */
 const DENSE_BELOW = 1280;
 
+/** A calm back-office look: dark blue bar, light grey page, white cards, outlined inputs. */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { denseColumns } from '../common/denseTable';
+import { denseColumns, WIDE_ONLY } from '../common/denseTable';
 import { EmptyListRow } from '../common/EmptyListRow';
 import { ListPagination, ListSearch } from '../common/ListHeader';
 import { SortHeader } from '../common/SortHeader';
@@ -31,9 +31,6 @@ import { ActionsHeader } from '../common/ActionsHeader';
  * member (number and name). Searched by the member's name or number and filtered by member, kept in the address with
  * sort and page (useServerList).
  */
-/** The last change's column, on wide screens only: below 1200 px the register would scroll sideways (the entry's page shows it). */
-const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
-
 export default function ShareList() {
   const translate = useTranslate();
   const list = useServerList<ShareRecord>('shares', {
@@ -43,6 +40,7 @@ export default function ShareList() {
   });
   const member = list.param('member') || null;
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
+  const short = (field: string) => translate(`coop.shares.columns.${field}`);
   const head = { fontWeight: 600 } as const;
   return (
     <Card component="section" aria-labelledby="shares-title" data-testid="shares-list">
@@ -84,15 +82,12 @@ export default function ShareList() {
               <TableCell sx={head} align="right">
                 {f('rueckpfleinzahlung')}
               </TableCell>
-              {(['admissionDate', 'date', 'interestBegin', 'interestEnd'] as const).map((field) => (
-                <SortHeader
-                  key={field}
-                  list={list}
-                  field={field}
-                  label={field === 'date' ? f(field) : translate(`coop.shares.columns.${field}`)}
-                  title={field === 'date' ? undefined : f(field)}
-                />
-              ))}
+              {/* Short German headers over the dates, their full names as titles (decision 287). */}
+              <SortHeader list={list} field="admissionDate" label={short('admissionDate')} title={f('admissionDate')} />
+              <SortHeader list={list} field="date" label={f('date')} />
+              <SortHeader list={list} field="interestBegin" label={short('interestBegin')} title={f('interestBegin')} />
+              <SortHeader list={list} field="interestEnd" label={short('interestEnd')} title={f('interestEnd')} />
+              {/* The last change from 1200 px on: the entry's page lists every change. */}
               <TableCell sx={[head, WIDE_ONLY]}>{translate('coop.shares.lastChange')}</TableCell>
             </TableRow>
           </TableHead>

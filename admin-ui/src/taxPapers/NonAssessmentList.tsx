@@ -25,9 +25,9 @@ import { PaperFilters } from './ListFilters';
 import type { NonAssessmentRecord } from './model';
 import { AddForMemberButton, StateChip, newNonAssessmentPath, nonAssessmentPath } from './parts';
 import { ActionsHeader } from '../common/ActionsHeader';
+import { WIDE_ONLY } from '../common/denseTable';
 
 const LIST = '/non-assessments';
-const WIDE_ONLY = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 /** `/non-assessments` (menu 6): every non-assessment certificate, by member; filters member and state, search by name, number or certificate number. */
 export default function NonAssessmentList() {
