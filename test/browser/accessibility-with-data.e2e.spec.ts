@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { screenshot, signIn, tid, waitForPath } from './support/console.js';
+import { pageOverflow, screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
@@ -208,9 +208,6 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     return page;
   }
 
-  const sideways = (page: Page) =>
-    page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
-
   // Each language and each width once: German, whose words are the longest, at 1024 px where lines wrap and regions
   // scroll; English at 1440 px where the lists show every column. All four pairs took 210 s of CI's 30 minutes.
   const pairs: ReadonlyArray<readonly ['de' | 'en', number]> = [
@@ -224,7 +221,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       const check = async (name: string) => {
         await settled(page);
         const problems = await accessibilityProblems(page);
-        const overflow = width === 1024 ? await sideways(page) : 0;
+        const overflow = width === 1024 ? await pageOverflow(page) : 0;
         if (overflow > 0) problems.push(`the page scrolls sideways by ${overflow} px`);
         if (problems.length > 0) found[name] = problems;
         await screenshot(page, `a11y-data-${locale}-${width}-${name.replace(/\W+/g, '-')}`);

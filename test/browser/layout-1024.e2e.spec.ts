@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
-import { screenshot, signIn, tableOverflow, tid, waitForPath } from './support/console.js';
+import { pageOverflow, screenshot, signIn, tableOverflow, tid, waitForPath } from './support/console.js';
 import { axeViolations } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
@@ -88,18 +88,16 @@ describe('the console at 1024 × 768', () => {
    * The menu entries' distinct tops (one line: one top), the page's sideways overflow in pixels, and the widest sideways
    * overflow of a table's scrolling box (a list that fits shows no scroll bar under it).
    */
-  const layout = (page: Page) =>
-    page
-      .evaluate(() => {
-        const tops = new Set(
-          Array.from(document.querySelectorAll<HTMLElement>('nav.cl-nav a')).map((a) =>
-            Math.round(a.getBoundingClientRect().top),
-          ),
-        );
-        const root = document.scrollingElement!;
-        return { menuLines: tops.size, overflow: root.scrollWidth - root.clientWidth };
-      })
-      .then(async (found) => ({ ...found, tableOverflow: await tableOverflow(page) }));
+  const layout = async (page: Page) => {
+    const tops = await page.$$eval('nav.cl-nav a', (links) =>
+      links.map((a) => Math.round(a.getBoundingClientRect().top)),
+    );
+    return {
+      menuLines: new Set(tops).size,
+      overflow: await pageOverflow(page),
+      tableOverflow: await tableOverflow(page),
+    };
+  };
 
   for (const locale of ['de', 'en'] as const) {
     it(`keeps the menu in one line and the member list without sideways scrolling (${locale})`, async () => {

@@ -4,7 +4,16 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { clickElement, fill, screenshot, signIn, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  clickElement,
+  fill,
+  pageOverflow,
+  screenshot,
+  signIn,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
 import {
@@ -356,9 +365,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
       ['/bank-statements', tid('bank-statement-row')],
     ] as const) {
       await open(path, ready);
-      const overflow = await page.evaluate(
-        () => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth,
-      );
+      const overflow = await pageOverflow(page);
       if (overflow > 0) sideways[path] = overflow;
       // The payments card's table fits its card: nothing of it hidden behind the card's edge (the instalments were).
       const clipped = await page.$$eval(

@@ -193,6 +193,11 @@ export async function clickElement(page: Page, selector: string): Promise<void> 
   await page.$eval(selector, (el) => (el as HTMLElement).click());
 }
 
+/** How far the page scrolls sideways, in pixels (0: it fits the window). */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+}
+
 /**
  * How far the widest table on the page scrolls sideways inside its box, in pixels (0: every list fits; a list that
  * does not fit shows a scroll bar under it). Used at 1024 px (issue 43).
