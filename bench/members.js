@@ -33,6 +33,7 @@ import {
 } from './lib.js';
 import { demoFill, DEMO_SEED as SEED } from './support/demo-fill.js';
 import { failedRequests, membersResult } from './support/members-result.js';
+import { postingMembers } from './support/posting-members.js';
 import { cannonChild, posterChild } from './support/post-load.js';
 import { signedInClerk, signIn } from './support/sign-in.js';
 import { threadShares, threadTimes } from './support/threads.js';
@@ -55,8 +56,6 @@ const RATES = (process.env.BENCH_MEMBERS_RATES ?? '50,100')
   .filter((r) => r.trim() !== '')
   .map(Number);
 const RATE_CONNECTIONS = Number(process.env.BENCH_MEMBERS_RATE_CONNECTIONS ?? 20);
-/** Member documents read at a time for their ids: small pages die young instead of growing the server's heap. */
-const ID_PAGE = 2000;
 const WARM_UP = Number(process.env.BENCH_MEMBERS_WARM_UP ?? 3);
 const WIDE_POSTING_CONNECTIONS = Number(process.env.BENCH_MEMBERS_WIDE_CONNECTIONS ?? 40);
 /** (d): postings/s written steadily while the member list is asked at the first offered rate (0: no such run). */
@@ -159,37 +158,19 @@ log(`    app started on the filled data in ${round(openMs / 1000, 1)} s`);
 try {
   const cooperativeId = demo.cooperativeId;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  /** Each document of the cooperative in `collection`, read a page at a time by id. */
-  async function* documents(collection) {
-    for (let offset = 0; ; offset += ID_PAGE) {
-      const { items } = await running.storage.readStore.find(collection, {
-        cooperativeId,
-        sort: [{ field: 'id', direction: 'asc' }],
-        offset,
-        limit: ID_PAGE,
-      });
-      yield* items;
-      if (items.length < ID_PAGE) return;
-    }
-  }
-  // Only the ids are kept, read a page at a time: all documents at once (about 200 MB of objects at 100,000 members)
-  // grew the server's heap, which a real API process does not carry, and its later garbage collections fell into
-  // the measured runs.
-  let activeIds = [];
-  const memberIds = [];
-  for await (const d of documents(MEMBERS_COLLECTION.name)) {
-    memberIds.push(d.id);
-    if (d.exitDate === null) activeIds.push(d.id);
-  }
-  // § 15b GenG (issue 45): a member whose earlier shares are not paid in full may not take further shares (400
-  // `earlierSharesNotPaid`); the generator leaves some subscriptions unpaid, so their members are not posted to.
-  const owing = new Set();
-  for await (const d of documents(SHARE_DUES.name)) owing.add(d.member);
-  activeIds = activeIds.filter((id) => !owing.has(id));
+  const {
+    memberIds,
+    notExited,
+    owing,
+    postable: activeIds,
+  } = await postingMembers(running.storage.readStore, cooperativeId, {
+    members: MEMBERS_COLLECTION.name,
+    shareDues: SHARE_DUES.name,
+  });
   const random = rng(7);
   const sample = (ids, n) => Array.from({ length: n }, () => ids[Math.floor(random() * ids.length)]);
   log(
-    `    ${memberIds.length} members in the read model, ${activeIds.length} not exited and owing nothing on their shares (${owing.size} owing)`,
+    `    ${memberIds.length} members in the read model, ${notExited} not exited, ${owing} owing on their shares: ${activeIds.length} posted to`,
   );
 
   await running.app.listen(0, '127.0.0.1');
@@ -350,7 +331,8 @@ try {
       fillMs: demo.fillMs,
       openMs,
       memberCount: memberIds.length,
-      membersNotExited: activeIds.length,
+      membersNotExited: notExited,
+      membersOwing: owing,
       stats,
       matches,
       postingsPerDashboard,
