@@ -90,6 +90,8 @@ describe('the settlements in the console', () => {
     const row = (id: string, testId: string) => `[data-id="${id}"] ${tid(testId)}`;
     await waitForText(page, row(settlementId, 'settlement-member'), 'Geher, Gerda');
     expect(await textOf(page, row(settlementId, 'settlement-amount'))).toBe('500,00 €');
+    // The end, and under it its day: the membership ends at the end of the year of the notice.
+    expect(await textOf(page, row(settlementId, 'settlement-end'))).toBe(`Kündigung\n31.12.${year}`);
     await waitForText(page, row(settlementId, 'settlement-due'), 'Fällig');
     await waitForText(page, row(settlementId, 'settlement-dividend-open'), 'Dividende noch auszuzahlen');
     await waitForText(page, row(deathId, 'settlement-heirs-missing'), 'Konto der Erben fehlt');

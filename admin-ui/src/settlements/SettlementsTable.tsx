@@ -146,7 +146,7 @@ export function SettlementsTable(props: {
                 {row.memberNr ?? ''} {name}
               </TableCell>
               {/* The end and, below it, its day: one column, so that the list fits at 1024 px. */}
-              <TableCell>
+              <TableCell data-testid="settlement-end">
                 {t(`reasons.${row.reason}`)}
                 <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', color: 'text.secondary' }}>
                   {formatDate(row.endDate)}
