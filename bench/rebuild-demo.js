@@ -30,14 +30,15 @@ import {
   saveResult,
   tempDataDir,
 } from './lib.js';
-import { cachedFill, copyFill } from './support/cached-fill.js';
+import { copyFill } from './support/cached-fill.js';
+import { demoFill, fillKey } from './support/demo-fill.js';
+import { rawRead } from './support/raw-read.js';
 import { signIn } from './support/sign-in.js';
 
 asTheProductRuns();
 
 const MEMBERS = Number(process.env.BENCH_REBUILD_DEMO_MEMBERS ?? 20_000);
 const POSTINGS = process.env.BENCH_REBUILD_DEMO_POSTINGS ? Number(process.env.BENCH_REBUILD_DEMO_POSTINGS) : undefined;
-const SEED = 42;
 const TARGET_RATE = 50_000;
 const TARGET_ANON_MB = 1536;
 const BACKLOG = process.env.BENCH_REBUILD_DEMO_BACKLOG ? Number(process.env.BENCH_REBUILD_DEMO_BACKLOG) : undefined;
@@ -52,42 +53,11 @@ const { createApp } = await built('services/dist/create-app.js');
 const { areas } = await built('services/dist/areas.js');
 const { loadConfig } = await built('services/dist/platform/config/config.js');
 const { openStorage } = await built('services/dist/platform/storage.js');
-const { fillDemo } = await built('services/dist/demo/demo.js');
 
 /** Anonymous resident memory of this process in MiB (Linux /proc; the mapped files not counted). */
 function anonMb() {
   const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? round(Number(m[1]) / 1024, 1) : null;
-}
-
-async function fill(target) {
-  const filling = await createApp(loadConfig(benchEnv(target)), areas, { logger: false });
-  try {
-    const t = now();
-    const summary = await fillDemo(filling, {
-      members: MEMBERS,
-      ...(POSTINGS ? { postings: POSTINGS } : {}),
-      seed: SEED,
-      log: (line) => log(`    ${line}`),
-    });
-    return { ...summary, fillMs: now() - t };
-  } finally {
-    await filling.close();
-  }
-}
-
-function rawRead(eventsFile) {
-  const db = new Database(eventsFile, { readonly: true });
-  const t0 = now();
-  let rows = 0;
-  for (const row of db.prepare('SELECT * FROM events ORDER BY position').iterate()) {
-    const data = JSON.parse(row.data);
-    const meta = JSON.parse(row.metadata);
-    if (data && meta) rows++;
-  }
-  const ms = now() - t0;
-  db.close();
-  return { rows, ms: round(ms), rowsPerSecond: perSecond(rows, ms) };
 }
 
 /**
@@ -207,9 +177,8 @@ try {
     await copyFill(process.env.BENCH_REBUILD_DEMO_DIR, dir);
     info = { key: process.env.BENCH_REBUILD_DEMO_DIR };
   } else {
-    const key = `demo-members-${MEMBERS}-postings-${POSTINGS ?? 'auto'}-seed-${SEED}`;
-    log(`filling (or reusing bench/.data/${key}) with the demo generator: ${MEMBERS} members`);
-    ({ info } = await cachedFill(key, dir, fill));
+    log(`filling (or reusing bench/.data/${fillKey(MEMBERS, POSTINGS)}) with the demo generator: ${MEMBERS} members`);
+    ({ info } = await demoFill(MEMBERS, POSTINGS, dir));
   }
   const eventsFile = join(dir, 'events.sqlite');
   if (CONSOLE) {

@@ -11,7 +11,6 @@
 // there (into MongoDB when its URL is set too). Their rates are printed beside the embedded one (bench/engines.js).
 import { join } from 'node:path';
 import { mkdirSync, statSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import {
   asTheProductRuns,
   elmaFs,
@@ -27,6 +26,7 @@ import {
   tempDataDir,
   built,
 } from './lib.js';
+import { rawRead } from './support/raw-read.js';
 import { announceEngines, dropRunDatabase, engineLabel, ENGINES, RUN_ID, runReadStore } from './engines.js';
 
 asTheProductRuns();
@@ -246,22 +246,6 @@ async function engineRebuild({ events, reads }) {
   }
 }
 
-function rawRead() {
-  const db = new Database(eventsFile, { readonly: true });
-  const t0 = now();
-  let rows = 0;
-  let bytes = 0;
-  for (const row of db.prepare('SELECT * FROM events ORDER BY position').iterate()) {
-    const data = JSON.parse(row.data);
-    const meta = JSON.parse(row.metadata);
-    if (data && meta) rows++;
-    bytes += row.data.length;
-  }
-  const ms = now() - t0;
-  db.close();
-  return { rows, ms: round(ms), rowsPerSecond: perSecond(rows, ms), dataBytes: bytes };
-}
-
 try {
   log(`generating ${TOTAL} events`);
   const t0 = now();
@@ -277,8 +261,8 @@ try {
   );
 
   log('raw read (iterate + JSON.parse), warm-up and measured');
-  rawRead(); // warm the OS page cache so both sides read from memory
-  const raw = rawRead();
+  rawRead(eventsFile); // warm the OS page cache so both sides read from memory
+  const raw = rawRead(eventsFile);
   log(`    ${raw.rowsPerSecond} rows/s (${raw.ms} ms)`);
 
   log('ProjectionRunner.rebuild()');
@@ -306,7 +290,7 @@ try {
   await store.keys.close();
   await store.readStore.close();
 
-  const raw2 = rawRead();
+  const raw2 = rawRead(eventsFile);
   const rawRate = Math.max(raw.rowsPerSecond, raw2.rowsPerSecond);
   const ratio = round(rebuildRate / rawRate, 3);
 

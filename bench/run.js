@@ -15,6 +15,7 @@ const BENCHES = [
   'append',
   'rebuild',
   'rebuild-demo',
+  'rebuild-stages',
   'list',
   'members',
   'dividend',

@@ -7,7 +7,11 @@ import { cachedFill, ensureCachedFill } from './cached-fill.js';
 
 export const DEMO_SEED = 42;
 
-export const fillKey = (members, postings, seed = DEMO_SEED) => `members-${members}-postings-${postings}-seed-${seed}`;
+/** The kept fill's name; `postings` undefined: as many as the generator chooses (the rebuild benches' demo log). */
+export const fillKey = (members, postings, seed = DEMO_SEED) =>
+  postings === undefined
+    ? `demo-members-${members}-postings-auto-seed-${seed}`
+    : `members-${members}-postings-${postings}-seed-${seed}`;
 
 /**
  * `runDir` null: only makes sure the kept fill exists (answers `{ reused, info, dir }`, `dir` the kept directory).
@@ -25,7 +29,7 @@ export async function demoFill(members, postings, runDir, { cache = true } = {})
       const t = now();
       const summary = await fillDemo(filling, {
         members,
-        postings,
+        ...(postings === undefined ? {} : { postings }),
         seed: DEMO_SEED,
         log: (line) => log(`    ${line}`),
       });
