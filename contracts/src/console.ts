@@ -223,6 +223,7 @@ export type {
   MandateDto,
   CollectionDto,
   CollectionCreatedDto,
+  CollectionPreviewDto,
   SkippedDueDto,
   DebitAboveOutstandingDto,
   DirectDebitPaymentDto,

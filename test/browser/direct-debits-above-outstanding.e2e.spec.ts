@@ -7,7 +7,7 @@ import request from 'supertest';
 import { businessToday, type CollectionDto, type ShareDueDto } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp, type TestApp } from '../api/support/app.js';
 import { createMember, DATES, posted, setPaymentTerms, setTerms } from '../api/support/members.js';
-import { screenshot, signIn, tid, waitForPath } from './support/console.js';
+import { screenshot, signedInAt, tid } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { adminContext, collectionHandlerWith } from '../api/support/direct-debits.js';
@@ -132,16 +132,8 @@ describe('the direct debits screen with debits collected above what was owed: no
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function pageIn(locale: 'de' | 'en', width: number): Promise<Page> {
-    const page = await product.newPage();
-    await page.setViewport({ width, height: width === 1024 ? 768 : 900 });
-    await page.goto(`${product.baseUrl}/login`);
-    await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
-    await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent('/direct-debits')}`);
-    await signIn(page, 'admin', ADMIN_PASSWORD);
-    await waitForPath(page, (p) => p === '/direct-debits', 'the direct debits');
-    return page;
-  }
+  const pageIn = (locale: 'de' | 'en', width: number): Promise<Page> =>
+    signedInAt(product, '/direct-debits', { locale, width, password: ADMIN_PASSWORD });
 
   /** The warning's lines as a clerk reads them, by language. */
   const expected = (locale: 'de' | 'en'): { title: string; items: string[] } => {

@@ -6,11 +6,6 @@ import {
   CardContent,
   CardHeader,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   LinearProgress,
   Table,
   TableBody,
@@ -25,8 +20,9 @@ import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
 import { AboveOutstanding } from './AboveOutstanding';
+import { CollectionConfirm, SkippedList } from './CollectionConfirm';
 import { keepListed, selectedSum, type CollectionCreatedDto } from './model';
-import { useCreateCollection, useOutstandingDues } from './queries';
+import { useCreateCollection, useOutstandingDues, usePreviewCollection } from './queries';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 /** A header's text for screen readers only (the select-all column shows a checkbox). */
@@ -58,6 +54,7 @@ export function CollectionForm() {
   const t = (key: string, options?: object) => translate(`coop.directDebits.${key}`, options);
   const dues = useOutstandingDues();
   const create = useCreateCollection();
+  const preview = usePreviewCollection();
   const rows = dues.data ?? [];
   const [selected, setSelected] = useState<string[]>([]);
   const [date, setDate] = useState('');
@@ -67,11 +64,17 @@ export function CollectionForm() {
   const toggle = (id: string) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const all = rows.length > 0 && selected.length === rows.length;
+  const collectionDate = parseDateText(date) ?? date;
+  const ask = () => {
+    setAsking(true);
+    preview.reset();
+    preview.mutate({ collectionDate, balanceIds: selected });
+  };
   const submit = () => {
     setAsking(false);
     setMade(null);
     create.mutate(
-      { collectionDate: parseDateText(date) ?? date, balanceIds: selected },
+      { collectionDate, balanceIds: selected },
       {
         onSuccess: (result) => {
           setMade(result);
@@ -154,7 +157,7 @@ export function CollectionForm() {
           </Typography>
           <Button
             variant="contained"
-            onClick={() => setAsking(true)}
+            onClick={ask}
             disabled={selected.length === 0 || date.trim() === '' || create.isPending}
             data-testid="collection-create"
           >
@@ -174,46 +177,21 @@ export function CollectionForm() {
               sum: formatMoney(made.totalCents),
               date: formatDate(made.collectionDate),
             })}
-            {made.skipped.length > 0 ? (
-              <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid="collection-skipped">
-                {made.skipped.map((s) => (
-                  <li key={s.balanceId}>
-                    {t('skippedOne', { member: s.memberNr ?? '–', reason: t(`skip.${s.reason}`) })}
-                  </li>
-                ))}
-              </Box>
-            ) : null}
+            {made.skipped.length > 0 ? <SkippedList skipped={made.skipped} testId="collection-skipped" /> : null}
           </Alert>
         ) : null}
         {made ? <AboveOutstanding items={made.aboveOutstanding} testId="collection-above-outstanding" /> : null}
       </CardContent>
-      {/* Making a collection books every debit as paid at once: asked first, as the reminders and the statements' bookings are. */}
-      <Dialog
+      {/* Making a collection books every debit as paid at once: asked first, with what it would draw and leave out. */}
+      <CollectionConfirm
         open={asking}
+        collectionDate={collectionDate}
+        preview={preview.data}
+        pending={preview.isPending}
+        refusal={preview.error ? refusalText(preview.error) : null}
+        onConfirm={submit}
         onClose={() => setAsking(false)}
-        aria-labelledby="collection-confirm-title"
-        data-testid="collection-confirm"
-      >
-        <DialogTitle id="collection-confirm-title">{t('createTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText data-testid="collection-confirm-text">
-            {t('createText', {
-              smart_count: selected.length,
-              count: selected.length,
-              sum: formatMoney(selectedSum(selected, rows)),
-              date: formatDate(parseDateText(date) ?? date),
-            })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} data-testid="collection-confirm-no">
-            {t('cancel')}
-          </Button>
-          <Button variant="contained" onClick={submit} data-testid="collection-confirm-yes">
-            {t('createYes')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </Card>
   );
 }

@@ -1,24 +1,30 @@
 import type {
   CollectionCreatedDto,
   CollectionDto,
+  CollectionPreviewDto,
   DebitAboveOutstandingDto,
   DirectDebitPaymentDto,
   MandateDto,
   ShareDueDto,
+  SkippedDueDto,
 } from '@coop/contracts/console';
 
 export type {
   CollectionCreatedDto,
   CollectionDto,
+  CollectionPreviewDto,
   DebitAboveOutstandingDto,
   DirectDebitPaymentDto,
   MandateDto,
   ShareDueDto,
+  SkippedDueDto,
 };
 
 /** The API paths of direct debits. */
 export const directDebitPaths = {
   collections: '/direct-debits',
+  /** What a collection of the chosen dues on a date would draw and leave out, asked before it is made. */
+  preview: '/direct-debits/preview',
   file: (id: string) => `/direct-debits/${encodeURIComponent(id)}/file`,
   /** The outstanding dues to choose from (the share payments' list, oldest due first). */
   dues: (limit: number) => `/share-dues?limit=${limit}`,

@@ -7,6 +7,7 @@ import {
   returnedPaymentQueries,
   type CollectionCreatedDto,
   type CollectionDto,
+  type CollectionPreviewDto,
   type DirectDebitPaymentDto,
   type MandateDto,
   type ShareDueDto,
@@ -47,6 +48,13 @@ export function useCreateCollection() {
       ]),
   });
 }
+
+/** `POST /direct-debits/preview`: what the collection of the chosen dues would draw and leave out; writes nothing. */
+export const usePreviewCollection = () =>
+  useMutation({
+    mutationFn: async (input: { collectionDate: string; balanceIds: readonly string[] }) =>
+      (await api<CollectionPreviewDto>(directDebitPaths.preview, post(input))).body,
+  });
 
 export const useMandates = (memberId: string) =>
   useQuery({

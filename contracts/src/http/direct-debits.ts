@@ -118,6 +118,17 @@ export class CollectionDto {
   @IsBoolean() readonly complete!: boolean;
 }
 
+/**
+ * `POST /direct-debits/preview`: what `POST /direct-debits` with the same body would draw now (its debits' count and sum
+ * in cents) and leave out with the reason, asked before the clerk confirms; nothing is written.
+ */
+export class CollectionPreviewDto {
+  @IsString() readonly collectionDate!: string;
+  @IsInt() readonly count!: number;
+  @IsInt() readonly totalCents!: number;
+  @ListOf(() => SkippedDueDto) readonly skipped!: SkippedDueDto[];
+}
+
 /** `POST /direct-debits`: the collection made, and the selected subscriptions it left out with the reason. */
 export class CollectionCreatedDto extends CollectionDto {
   @ListOf(() => SkippedDueDto) readonly skipped!: SkippedDueDto[];

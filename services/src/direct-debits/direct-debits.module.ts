@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { SharePaymentsModule } from '../share-payments/index.js';
 import { TasksModule } from '../tasks/index.js';
 import { CollectionBooking, CreateCollectionHandler } from './commands/collection.commands.js';
+import { CollectionPlanning } from './commands/collection-planning.js';
 import { GrantMandateHandler, ReturnPaymentHandler, RevokeMandateHandler } from './commands/mandate.commands.js';
 import { DirectDebitsController } from './http/direct-debits.controller.js';
 import { MandatesController } from './http/mandates.controller.js';
@@ -15,6 +16,7 @@ import { DirectDebitReads } from './queries/direct-debit-reads.js';
   providers: [
     DirectDebitReads,
     CollectionBooking,
+    CollectionPlanning,
     CreateCollectionHandler,
     GrantMandateHandler,
     RevokeMandateHandler,

@@ -3,8 +3,7 @@ import {
   CollectionBooking,
   CreateCollectionHandler,
 } from '../../../services/src/direct-debits/commands/collection.commands.js';
-import { DirectDebitReads } from '../../../services/src/direct-debits/queries/direct-debit-reads.js';
-import { PaymentTermsQuery } from '../../../services/src/share-payments/index.js';
+import { CollectionPlanning } from '../../../services/src/direct-debits/commands/collection-planning.js';
 import { StreamWriter } from '../../../services/src/platform/commands/stream-writer.js';
 import { contextFor, type CommandContext } from '../../../services/src/platform/commands/command-context.js';
 import { FILE_STORE } from '../../../services/src/platform/file-store/open-file-store.js';
@@ -34,9 +33,8 @@ export function collectionHandlerWith(
   const files = app.get<FileStore>(FILE_STORE, deps);
   return new CreateCollectionHandler(
     app.get(StreamWriter, deps),
-    app.get(DirectDebitReads, deps),
+    app.get(CollectionPlanning, deps),
     booking,
-    app.get(PaymentTermsQuery, deps),
     parts.files ? parts.files(files) : files,
     app.get<EventStore>(EVENT_STORE, deps),
     app.get(ReadModelProgress, deps),

@@ -211,6 +211,12 @@ export const TASK_ROUTES: readonly MatrixRoute[] = [
   { method: 'get', path: '/api/v1/direct-debits', doc: '/api/v1/direct-debits', allowed: MEMBER_READERS },
   { method: 'post', path: '/api/v1/direct-debits', doc: '/api/v1/direct-debits', allowed: MEMBER_WRITERS },
   {
+    method: 'post',
+    path: '/api/v1/direct-debits/preview',
+    doc: '/api/v1/direct-debits/preview',
+    allowed: MEMBER_WRITERS,
+  },
+  {
     method: 'get',
     path: `/api/v1/direct-debits/${MISSING}/file`,
     doc: '/api/v1/direct-debits/{id}/file',

@@ -3,7 +3,7 @@
 /** Small page helpers for the console: stable selectors only (data-testid, name, id derived from the field). */
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { SCREENSHOT_DIR } from './product.js';
+import { SCREENSHOT_DIR, type Product } from './product.js';
 
 export const tid = (id: string): string => `[data-testid="${id}"]`;
 
@@ -70,6 +70,25 @@ export async function fill(page: Page, selector: string, value: string): Promise
   await page.keyboard.up('Control');
   await page.keyboard.press('Backspace');
   if (value !== '') await page.type(selector, value);
+}
+
+/**
+ * A new page of `width` px (768 px high at 1024, else 900) in `locale`, signed in as the administrator with `password`,
+ * on `path` once the console has gone there.
+ */
+export async function signedInAt(
+  product: Product,
+  path: string,
+  { locale, width, password }: { locale: 'de' | 'en'; width: number; password: string },
+): Promise<Page> {
+  const page = await product.newPage();
+  await page.setViewport({ width, height: width === 1024 ? 768 : 900 });
+  await page.goto(`${product.baseUrl}/login`);
+  await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
+  await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin', password);
+  await waitForPath(page, (p) => p === path, path);
+  return page;
 }
 
 /** Signs in on the login page that is open now. */

@@ -21,16 +21,14 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
-import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
-import { PaymentTermsQuery } from '../../share-payments/index.js';
-import { planCollection, type SkippedDue } from '../domain/collection-plan.js';
+import type { SkippedDue } from '../domain/collection-plan.js';
 import { debitPaymentsDecider } from '../domain/mandate.decider.js';
-import { earliestCollectionDate, isTarget2Day } from '../domain/target2.js';
-import { creditorErrors, debitFile, debitMessageId } from '../sepa/collection-file.js';
+import { debitFile, debitMessageId } from '../sepa/collection-file.js';
 import { pain008Xml } from '../sepa/pain008.js';
 import { pain008XmlViolations } from '../sepa/pain008-rules.js';
 import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 import { bookCollection, type BookingPort, type CollectionBooked } from './collection-booking.js';
+import { CollectionPlanning } from './collection-planning.js';
 
 /** The cooperative's collections in order (decision 235): only its revision is read. */
 const collectionsOrder: Decider<never, DirectDebitCollectionOrdered, null> = {
@@ -125,9 +123,8 @@ export class CreateCollectionCommand extends Command<CollectionResult> {
 export class CreateCollectionHandler implements ICommandHandler<CreateCollectionCommand, CollectionResult> {
   constructor(
     private readonly writer: StreamWriter,
-    private readonly reads: DirectDebitReads,
+    private readonly planning: CollectionPlanning,
     private readonly booking: CollectionBooking,
-    private readonly terms: PaymentTermsQuery,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     private readonly progress: ReadModelProgress,
@@ -158,15 +155,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
   private async create({ ctx, collectionDate, balanceIds, now }: CreateCollectionCommand): Promise<CollectionResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday(now);
-    const earliest = earliestCollectionDate(today);
-    if (!isTarget2Day(collectionDate))
-      throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
-    if (collectionDate < earliest)
-      throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
-    const cooperative = await this.reads.cooperative(cooperativeId);
-    const terms = await this.terms.terms(cooperativeId);
-    const refusals = creditorErrors(cooperative, terms.creditorId);
-    if (refusals.length > 0) throw new ValidationError(refusals);
+    const { cooperative, creditorId } = await this.planning.creditor(cooperativeId, collectionDate, now);
     // The order of the cooperative's collections as read before the dues: a collection written meanwhile (here or in
     // another process) makes this one's write fail, and it starts again.
     const order = await this.writer.load(directDebitCollectionsStream(cooperativeId), collectionsOrder);
@@ -178,17 +167,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     await this.booking.completePending(ctx, cooperativeId);
     await this.progress.waitFor(await this.events.headPosition());
 
-    const dues = await this.reads.dues(cooperativeId, balanceIds);
-    const memberIds = [...new Set([...dues.values()].map((d) => d.member))];
-    const plan = planCollection({
-      balanceIds,
-      collectionDate,
-      dues,
-      debtors: await this.reads.debtors(cooperativeId, memberIds),
-      mandates: await this.reads.mandatesOf(cooperativeId, memberIds),
-      representable: (name) => isSepaRepresentable(name, NAME_MAX),
-      newPaymentId: newRecordId,
-    });
+    const { dues, plan } = await this.planning.plan(cooperativeId, collectionDate, balanceIds);
     if (plan.debits.length === 0) throw new ValidationError([fieldError('balanceIds', 'collectionEmpty')]);
 
     const collectionId = newRecordId();
@@ -200,7 +179,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
         now,
         collectionDate,
         cooperative,
-        creditorId: terms.creditorId!,
+        creditorId,
         debits: plan.debits,
         postingDates,
       }),

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import {
   CollectionCreatedDto,
   CollectionDto,
+  CollectionPreviewDto,
   CollectionWrite,
   NotFoundError,
   TEXT_MAX,
@@ -16,8 +17,9 @@ import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { attachment } from '../../platform/http/attachment.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
-import { AnswersCreated, AnswersList, BodyOf } from '../../platform/http/openapi.js';
+import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { CreateCollectionCommand, type CollectionResult } from '../commands/collection.commands.js';
+import { CollectionPlanning } from '../commands/collection-planning.js';
 import { debitFileName } from '../sepa/collection-file.js';
 import { collectionDto, DirectDebitReads } from '../queries/direct-debit-reads.js';
 
@@ -32,6 +34,7 @@ export class DirectDebitsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly reads: DirectDebitReads,
+    private readonly planning: CollectionPlanning,
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
@@ -68,6 +71,26 @@ export class DirectDebitsController {
       aboveOutstanding: above,
       aboveOutstandingCents: above.reduce((sum, a) => sum + a.excess, 0),
       skipped: result.skipped.map((s) => ({ ...s })),
+    };
+  }
+
+  /**
+   * What `POST /direct-debits` with this body would draw now and leave out, and why (no mandate, no IBAN …), for the
+   * clerk to see before confirming; the same refusals of the date and the creditor; nothing is written.
+   */
+  @Post('preview')
+  @Requires('directdebits:write')
+  @HttpCode(200)
+  @BodyOf(CollectionWrite)
+  @AnswersOk(CollectionPreviewDto)
+  async preview(@CurrentActor() actor: Actor, @Body() body: CollectionWrite): Promise<CollectionPreviewDto> {
+    await this.planning.creditor(actor.cooperativeId, body.collectionDate, new Date());
+    const { plan } = await this.planning.plan(actor.cooperativeId, body.collectionDate, body.balanceIds);
+    return {
+      collectionDate: body.collectionDate,
+      count: plan.debits.length,
+      totalCents: plan.totalCents,
+      skipped: plan.skipped.map((s) => ({ ...s })),
     };
   }
 

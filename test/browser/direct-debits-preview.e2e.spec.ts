@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import request from 'supertest';
+import { businessToday, type ShareDueDto } from '@coop/contracts';
+import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
+import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
+import { fill, screenshot, signedInAt, textOf, tid, waitForText } from './support/console.js';
+import { accessibilityProblems, settled } from './support/accessibility.js';
+import { german } from './support/money-walk.js';
+import { startProduct, type Product } from './support/product.js';
+import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
+
+/*
+ * The confirmation of a new collection names, before anything is made, what the collection would draw and which chosen
+ * dues it would leave out and why (`POST /direct-debits/preview`, `CollectionConfirm.tsx`): Anna has a mandate, Bert has
+ * none. With nothing to draw, or a date the API refuses, the clerk cannot confirm. The dialog passes axe in German and
+ * English at 1024 and 1440 px.
+ */
+
+const collectionDate = earliestCollectionDate(businessToday());
+/** A Saturday: no TARGET2 business day. */
+const SATURDAY = '2027-01-02';
+
+describe('the confirmation of a collection names what it would leave out', () => {
+  let dataDir: string;
+  let product: Product;
+  const nr = { anna: 0, bert: 0 };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'coop-debits-preview-browser-'));
+    const t = await startApp({ DATA_DIR: dataDir });
+    try {
+      await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
+      await setPaymentTerms(t.http, t.adminToken);
+      const anna = await createMember(t.http, t.adminToken, { givenName: 'Anna', name: 'Abbucher', shareAmount: 2 });
+      const bert = await createMember(t.http, t.adminToken, { givenName: 'Bert', name: 'Ohnemandat', shareAmount: 1 });
+      nr.anna = anna.memberNr!;
+      nr.bert = bert.memberNr!;
+      for (const member of [anna, bert]) {
+        const [due] = (
+          await request(t.http).get(`/api/v1/members/${member.id}/share-dues`).set(auth(t.adminToken)).expect(200)
+        ).body as ShareDueDto[];
+        // Nothing paid yet: Anna owes 500 €, Bert 250 €.
+        await request(t.http)
+          .put(`/api/v1/shares/${due!.id}`)
+          .set(auth(t.adminToken))
+          .send({ rueckpfleinzahlung: 0, interestEnd: null })
+          .expect(200);
+      }
+      await request(t.http)
+        .post(`/api/v1/members/${anna.id}/mandates`)
+        .set(auth(t.adminToken))
+        .send({ reference: 'VORSCHAU-0001', signedOn: '2025-01-02', kind: 'recurring' })
+        .expect(201);
+    } finally {
+      await t.running.close();
+    }
+    product = await startProduct({ DATA_DIR: dataDir });
+  }, 180_000);
+
+  afterAll(async () => {
+    await product?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function pageIn(locale: 'de' | 'en', width: number): Promise<Page> {
+    const page = await signedInAt(product, '/direct-debits', { locale, width, password: ADMIN_PASSWORD });
+    await page.waitForSelector(tid('collection-due'), { visible: true });
+    return page;
+  }
+
+  /** Chooses the dues of the members named (by their list text) and the date, and asks to make the collection. */
+  async function ask(page: Page, names: readonly string[], date: string): Promise<void> {
+    for (const row of await page.$$(tid('collection-due'))) {
+      const text = await row.evaluate((el) => (el as HTMLElement).innerText);
+      const box = (await row.$('input[type="checkbox"]'))!;
+      const checked = await box.evaluate((el) => (el as HTMLInputElement).checked);
+      if (names.some((n) => text.includes(n)) !== checked) await box.click();
+    }
+    await fill(page, tid('collection-date'), german(date));
+    await page.click(tid('collection-create'));
+    await page.waitForSelector(tid('collection-confirm'), { visible: true });
+    await page.waitForSelector(tid('collection-confirm-pending'), { hidden: true });
+  }
+
+  const confirmDisabled = (page: Page): Promise<boolean> =>
+    page.$eval(tid('collection-confirm-yes'), (el) => (el as HTMLButtonElement).disabled);
+
+  const pairs: ReadonlyArray<readonly ['de' | 'en', number]> = [
+    ['de', 1440],
+    ['de', 1024],
+    ['en', 1440],
+    ['en', 1024],
+  ];
+  for (const [locale, width] of pairs) {
+    it(`names the debit and the due left out with its reason, with nothing for axe to find (${locale}, ${width} px)`, async () => {
+      const page = await pageIn(locale, width);
+      await ask(page, ['Abbucher', 'Ohnemandat'], collectionDate);
+      const text =
+        locale === 'de'
+          ? [
+              `Die gewählte Fälligkeit über 500,00 € zum ${german(collectionDate)} einziehen?`,
+              'Nicht eingezogen wird:',
+              `Mitglied ${nr.bert}: kein gültiges Mandat`,
+            ]
+          : [
+              `Collect the chosen due of 500,00 € on ${german(collectionDate)}?`,
+              'This one is left out:',
+              `Member ${nr.bert}: no valid mandate`,
+            ];
+      for (const part of text) await waitForText(page, tid('collection-confirm-text'), part);
+      expect(await confirmDisabled(page)).toBe(false);
+      await settled(page);
+      await screenshot(page, `collection-preview-${locale}-${width}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.browserContext().close();
+    });
+  }
+
+  it('cannot be confirmed when nothing would be drawn, or the date is refused; then makes what it named', async () => {
+    const page = await pageIn('de', 1440);
+    await ask(page, ['Ohnemandat'], collectionDate);
+    await waitForText(page, tid('collection-confirm-text'), 'Keine der gewählten Fälligkeiten kann eingezogen werden:');
+    await waitForText(page, tid('collection-confirm-left-out'), `Mitglied ${nr.bert}: kein gültiges Mandat`);
+    expect(await confirmDisabled(page)).toBe(true);
+    await page.click(tid('collection-confirm-no'));
+    await page.waitForSelector(tid('collection-confirm'), { hidden: true });
+
+    await ask(page, ['Abbucher'], SATURDAY);
+    await waitForText(page, tid('collection-confirm-error'), 'ist kein TARGET2-Geschäftstag');
+    expect(await confirmDisabled(page)).toBe(true);
+    await settled(page);
+    await screenshot(page, 'collection-preview-refused-de-1440');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.click(tid('collection-confirm-no'));
+    await page.waitForSelector(tid('collection-confirm'), { hidden: true });
+
+    await ask(page, ['Abbucher', 'Ohnemandat'], collectionDate);
+    await waitForText(page, tid('collection-confirm-left-out'), `Mitglied ${nr.bert}`);
+    await page.click(tid('collection-confirm-yes'));
+    await page.waitForSelector(tid('collection-confirm'), { hidden: true });
+    await waitForText(
+      page,
+      tid('collection-made'),
+      `1 Lastschrift über 500,00 € zum Einzug am ${german(collectionDate)}.`,
+    );
+    expect(await textOf(page, tid('collection-skipped'))).toBe(`Mitglied ${nr.bert}: kein gültiges Mandat`);
+    await page.browserContext().close();
+  }, 60_000);
+});
