@@ -7,7 +7,7 @@ import {
   type ShareDueDto,
 } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { auth, startApp, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
 
 /**
@@ -84,6 +84,33 @@ describe('direct debits: the preview of a collection', () => {
       'noMandate',
       'unknownDue',
     ]);
+  });
+
+  it("tells another cooperative's administrator nothing of this cooperative's dues", async () => {
+    const other = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'preview-other-eg' }))
+      .expect(201);
+    const { token } = await userWith(
+      t.http,
+      t.adminToken,
+      'preview-intruder',
+      ['ROLE_ADMIN', 'ROLE_USER'],
+      (other.body as { id: string }).id,
+    );
+    await setPaymentTerms(t.http, token);
+    const res = await request(t.http)
+      .post('/api/v1/direct-debits/preview')
+      .set(auth(token))
+      .send({ collectionDate, balanceIds: [subscription.bert] })
+      .expect(200);
+    expect(res.body).toEqual({
+      collectionDate,
+      count: 0,
+      totalCents: 0,
+      skipped: [{ balanceId: subscription.bert, memberId: null, memberNr: null, reason: 'unknownDue' }],
+    });
   });
 
   it('refuses what making the collection refuses: a date too early, a body past its limits', async () => {
