@@ -102,14 +102,14 @@ describe('the confirmation of a collection names what it would leave out', () =>
       const text =
         locale === 'de'
           ? [
-              `Die gewählte Fälligkeit über 500,00 € zum ${german(collectionDate)} einziehen?`,
+              `Eine Lastschrift über 500,00 € zum ${german(collectionDate)} einziehen?`,
               'Nicht eingezogen wird:',
-              `Mitglied ${nr.bert}: kein gültiges Mandat`,
+              `Kein gültiges Mandat: Mitglied ${nr.bert}`,
             ]
           : [
-              `Collect the chosen due of 500,00 € on ${german(collectionDate)}?`,
+              `Collect one debit of 500,00 € on ${german(collectionDate)}?`,
               'This one is left out:',
-              `Member ${nr.bert}: no valid mandate`,
+              `No valid mandate: member ${nr.bert}`,
             ];
       for (const part of text) await waitForText(page, tid('collection-confirm-text'), part);
       expect(await confirmDisabled(page)).toBe(false);
@@ -124,7 +124,7 @@ describe('the confirmation of a collection names what it would leave out', () =>
     const page = await pageIn('de', 1440);
     await ask(page, ['Ohnemandat'], collectionDate);
     await waitForText(page, tid('collection-confirm-text'), 'Keine der gewählten Fälligkeiten kann eingezogen werden:');
-    await waitForText(page, tid('collection-confirm-left-out'), `Mitglied ${nr.bert}: kein gültiges Mandat`);
+    await waitForText(page, tid('collection-confirm-left-out'), `Kein gültiges Mandat: Mitglied ${nr.bert}`);
     expect(await confirmDisabled(page)).toBe(true);
     await page.click(tid('collection-confirm-no'));
     await page.waitForSelector(tid('collection-confirm'), { hidden: true });
@@ -147,7 +147,7 @@ describe('the confirmation of a collection names what it would leave out', () =>
       tid('collection-made'),
       `1 Lastschrift über 500,00 € zum Einzug am ${german(collectionDate)}.`,
     );
-    expect(await textOf(page, tid('collection-skipped'))).toBe(`Mitglied ${nr.bert}: kein gültiges Mandat`);
+    expect(await textOf(page, tid('collection-skipped'))).toBe(`Kein gültiges Mandat: Mitglied ${nr.bert}`);
     await page.browserContext().close();
   }, 60_000);
 });

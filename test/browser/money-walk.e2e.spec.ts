@@ -205,7 +205,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(
       page,
       tid('collection-confirm-text'),
-      `Die gewählte Fälligkeit über 250,00 € zum ${german(collectionDate)} einziehen?`,
+      `Eine Lastschrift über 250,00 € zum ${german(collectionDate)} einziehen?`,
     );
     await shot('collection-confirmation');
     await page.click(tid('collection-confirm-yes'));

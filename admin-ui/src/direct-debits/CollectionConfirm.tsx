@@ -11,16 +11,28 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
-import type { CollectionPreviewDto, SkippedDueDto } from './model';
+import { skippedByReason, type CollectionPreviewDto, type SkippedDueDto } from './model';
 
-/** The dues a collection leaves out, each with its member and reason ("Mitglied 12: kein gültiges Mandat"). */
+/** The reason starts its line ("kein gültiges Mandat" → "Kein gültiges Mandat"). */
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The dues a collection leaves out, a line per reason with its members' numbers ("Noch nicht fällig (14): Mitglieder 19,
+ * 37, …"): a collection of hundreds of dues lists a few reasons, not hundreds of lines.
+ */
 export function SkippedList(props: { readonly skipped: readonly SkippedDueDto[]; readonly testId: string }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.directDebits.${key}`, options);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid={props.testId}>
-      {props.skipped.map((s) => (
-        <li key={s.balanceId}>{t('skippedOne', { member: s.memberNr ?? '–', reason: t(`skip.${s.reason}`) })}</li>
+      {skippedByReason(props.skipped).map(({ reason, members }) => (
+        <li key={reason}>
+          {t('skippedGroup', {
+            smart_count: members.length,
+            reason: capitalised(t(`skip.${reason}`)),
+            members: members.map((nr) => nr ?? '–').join(', '),
+          })}
+        </li>
       ))}
     </Box>
   );

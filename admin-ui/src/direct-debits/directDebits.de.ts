@@ -37,13 +37,13 @@ export const directDebitsDe: typeof directDebitsEn = {
   create: 'Einzug erstellen',
   createTitle: 'Einzug erstellen?',
   createText:
-    'Die gewählte Fälligkeit über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| Die %{count} gewählten Fälligkeiten über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
+    'Eine Lastschrift über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| %{count} Lastschriften über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
   previewing: 'Was der Einzug einzöge, wird erfragt',
   previewNothing: 'Keine der gewählten Fälligkeiten kann eingezogen werden:',
   previewLeftOut: 'Nicht eingezogen wird: |||| Nicht eingezogen werden:',
   createYes: 'Einziehen',
   made: '%{count} Lastschrift über %{sum} zum Einzug am %{date}. |||| %{count} Lastschriften über %{sum} zum Einzug am %{date}.',
-  skippedOne: 'Mitglied %{member}: %{reason}',
+  skippedGroup: '%{reason}: Mitglied %{members} |||| %{reason} (%{smart_count}): Mitglieder %{members}',
   skip: {
     unknownDue: 'Zeichnung unbekannt',
     nothingOutstanding: 'nichts ausstehend',

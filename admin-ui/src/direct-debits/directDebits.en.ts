@@ -38,13 +38,13 @@ export const directDebitsEn = {
   create: 'Make the collection',
   createTitle: 'Make the collection?',
   createText:
-    'Collect the chosen due of %{sum} on %{date}? It is booked as paid by direct debit at once, and its pain.008 file is made for the bank; a debit that comes back is recorded on the member. |||| Collect the %{count} chosen dues of %{sum} in all on %{date}? They are booked as paid by direct debit at once, and their pain.008 file is made for the bank; a debit that comes back is recorded on the member.',
+    'Collect one debit of %{sum} on %{date}? It is booked as paid by direct debit at once, and its pain.008 file is made for the bank; a debit that comes back is recorded on the member. |||| Collect %{count} debits of %{sum} in all on %{date}? They are booked as paid by direct debit at once, and their pain.008 file is made for the bank; a debit that comes back is recorded on the member.',
   previewing: 'Asking what the collection would draw',
   previewNothing: 'None of the chosen dues can be collected:',
   previewLeftOut: 'This one is left out: |||| These are left out:',
   createYes: 'Collect',
   made: '%{count} debit of %{sum} to be collected on %{date}. |||| %{count} debits of %{sum} to be collected on %{date}.',
-  skippedOne: 'Member %{member}: %{reason}',
+  skippedGroup: '%{reason}: member %{members} |||| %{reason} (%{smart_count}): members %{members}',
   skip: {
     unknownDue: 'subscription unknown',
     nothingOutstanding: 'nothing outstanding',

@@ -63,6 +63,26 @@ export function selectedSum(
   return dues.reduce((sum, d) => (chosen.has(d.id) ? sum + d.outstanding : sum), 0);
 }
 
+/** The dues a collection leaves out for one reason: their members' numbers, ascending (`null`: no such due). */
+export interface SkippedGroup {
+  readonly reason: string;
+  readonly members: readonly (number | null)[];
+}
+
+/** The dues left out grouped by reason, in the order the reasons first come, each group's members by number. */
+export function skippedByReason(skipped: readonly Pick<SkippedDueDto, 'reason' | 'memberNr'>[]): SkippedGroup[] {
+  const groups = new Map<string, (number | null)[]>();
+  for (const s of skipped) {
+    const members = groups.get(s.reason) ?? [];
+    members.push(s.memberNr);
+    groups.set(s.reason, members);
+  }
+  // A due not found has no member: those come last.
+  const byNumber = (a: number | null, b: number | null): number =>
+    a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b;
+  return [...groups].map(([reason, members]) => ({ reason, members: members.sort(byNumber) }));
+}
+
 /**
  * The console's queries a returned debit changes (their keys, each a prefix): the member's debits and payments card, the
  * outstanding lists (`share-dues`, also the collection form's), the collections (their returned count) and the member's

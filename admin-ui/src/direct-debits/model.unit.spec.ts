@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { proposedReturnDate } from './model.js';
+import { proposedReturnDate, skippedByReason } from './model.js';
 
 describe('the date a returned debit is proposed on', () => {
   it('is the collection date while it lies ahead: the API refuses a return before it (returnBeforePayment)', () => {
@@ -9,5 +9,25 @@ describe('the date a returned debit is proposed on', () => {
   it('is today once the debit was collected', () => {
     expect(proposedReturnDate('2026-11-27', '2026-11-29')).toBe('2026-11-29');
     expect(proposedReturnDate('2026-11-29', '2026-11-29')).toBe('2026-11-29');
+  });
+});
+
+describe('the dues a collection leaves out, by reason', () => {
+  it('groups them in the order the reasons first come, each by member number, a due not found last', () => {
+    expect(
+      skippedByReason([
+        { reason: 'notYetDue', memberNr: 37 },
+        { reason: 'noMandate', memberNr: 45 },
+        { reason: 'unknownDue', memberNr: null },
+        { reason: 'notYetDue', memberNr: 19 },
+        { reason: 'unknownDue', memberNr: null },
+        { reason: 'notYetDue', memberNr: 110 },
+      ]),
+    ).toEqual([
+      { reason: 'notYetDue', members: [19, 37, 110] },
+      { reason: 'noMandate', members: [45] },
+      { reason: 'unknownDue', members: [null, null] },
+    ]);
+    expect(skippedByReason([])).toEqual([]);
   });
 });
