@@ -38,7 +38,7 @@ export const directDebitsDe: typeof directDebitsEn = {
   createTitle: 'Einzug erstellen?',
   createText:
     'Eine Lastschrift über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| %{count} Lastschriften über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
-  previewing: 'Was der Einzug einzöge, wird erfragt',
+  previewing: 'Der Einzug wird geprüft',
   previewNothing: 'Keine der gewählten Fälligkeiten kann eingezogen werden:',
   previewLeftOut: 'Nicht eingezogen wird: |||| Nicht eingezogen werden:',
   createYes: 'Einziehen',

@@ -39,7 +39,7 @@ export const directDebitsEn = {
   createTitle: 'Make the collection?',
   createText:
     'Collect one debit of %{sum} on %{date}? It is booked as paid by direct debit at once, and its pain.008 file is made for the bank; a debit that comes back is recorded on the member. |||| Collect %{count} debits of %{sum} in all on %{date}? They are booked as paid by direct debit at once, and their pain.008 file is made for the bank; a debit that comes back is recorded on the member.',
-  previewing: 'Asking what the collection would draw',
+  previewing: 'Checking the collection',
   previewNothing: 'None of the chosen dues can be collected:',
   previewLeftOut: 'This one is left out: |||| These are left out:',
   createYes: 'Collect',
