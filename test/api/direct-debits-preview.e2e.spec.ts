@@ -1,6 +1,7 @@
 import request from 'supertest';
 import {
   businessToday,
+  COLLECTION_ITEMS_MAX,
   type CollectionCreatedDto,
   type CollectionDto,
   type CollectionPreviewDto,
@@ -118,7 +119,10 @@ describe('direct debits: the preview of a collection', () => {
     expect((early.body as { errors: { template: string }[] }).errors[0]!.template).toMatch(
       /^collectionDate(TooEarly|NotBusinessDay)$/,
     );
-    const tooMany = await preview({ collectionDate, balanceIds: Array.from({ length: 10_001 }, (_, i) => `b${i}`) });
+    const tooMany = await preview({
+      collectionDate,
+      balanceIds: Array.from({ length: COLLECTION_ITEMS_MAX + 1 }, (_, i) => `b${i}`),
+    });
     expect(tooMany.status).toBe(400);
     expect((tooMany.body as { errors: { field: string; template: string }[] }).errors).toContainEqual(
       expect.objectContaining({ field: 'balanceIds', template: 'mustBeAtMost' }),

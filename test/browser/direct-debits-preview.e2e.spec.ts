@@ -103,12 +103,12 @@ describe('the confirmation of a collection names what it would leave out', () =>
         locale === 'de'
           ? [
               `Eine Lastschrift über 500,00 € zum ${german(collectionDate)} einziehen?`,
-              'Nicht eingezogen wird:',
+              'Diese gewählte Fälligkeit wird nicht eingezogen:',
               `Kein gültiges Mandat: Mitglied ${nr.bert}`,
             ]
           : [
               `Collect one debit of 500,00 € on ${german(collectionDate)}?`,
-              'This one is left out:',
+              'This chosen due is not collected:',
               `No valid mandate: member ${nr.bert}`,
             ];
       for (const part of text) await waitForText(page, tid('collection-confirm-text'), part);

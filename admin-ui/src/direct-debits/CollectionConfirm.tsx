@@ -13,27 +13,21 @@ import { useTranslate } from 'react-admin';
 import { formatDate, formatMoney } from '../format';
 import { skippedByReason, type CollectionPreviewDto, type SkippedDueDto } from './model';
 
-/** The reason starts its line ("kein gültiges Mandat" → "Kein gültiges Mandat"). */
-const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
- * The dues a collection leaves out, a line per reason with its members' numbers ("Noch nicht fällig (14): Mitglieder 19,
- * 37, …"): a collection of hundreds of dues lists a few reasons, not hundreds of lines.
+ * The dues a collection leaves out, a line per reason with how many and their members' numbers ("Noch nicht fällig (14
+ * Fälligkeiten): Mitglieder 19, 37, …"): a collection of hundreds of dues lists a few reasons, not hundreds of lines.
  */
 export function SkippedList(props: { readonly skipped: readonly SkippedDueDto[]; readonly testId: string }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.directDebits.${key}`, options);
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }} data-testid={props.testId}>
-      {skippedByReason(props.skipped).map(({ reason, members }) => (
-        <li key={reason}>
-          {t('skippedGroup', {
-            smart_count: members.length,
-            reason: capitalised(t(`skip.${reason}`)),
-            members: members.map((nr) => nr ?? '–').join(', '),
-          })}
-        </li>
-      ))}
+      {skippedByReason(props.skipped).map(({ reason, dues, members }) => {
+        const what = t('skippedDues', { smart_count: dues, reason: t(`skip.${reason}`) });
+        const who =
+          members.length > 0 ? t('skippedMembers', { smart_count: members.length, members: members.join(', ') }) : null;
+        return <li key={reason}>{who === null ? what : `${what}: ${who}`}</li>;
+      })}
     </Box>
   );
 }

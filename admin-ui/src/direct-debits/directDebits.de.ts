@@ -37,19 +37,21 @@ export const directDebitsDe: typeof directDebitsEn = {
   create: 'Einzug erstellen',
   createTitle: 'Einzug erstellen?',
   createText:
-    'Eine Lastschrift über %{sum} zum %{date} einziehen? Sie wird sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| %{count} Lastschriften über insgesamt %{sum} zum %{date} einziehen? Sie werden sofort als per Lastschrift bezahlt gebucht und ihre pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
+    'Eine Lastschrift über %{sum} zum %{date} einziehen? Die Fälligkeit wird sofort als per Lastschrift bezahlt gebucht und die pain.008-Datei für die Bank erstellt; eine Rücklastschrift erfassen Sie am Mitglied. |||| %{count} Lastschriften über insgesamt %{sum} zum %{date} einziehen? Die Fälligkeiten werden sofort als per Lastschrift bezahlt gebucht und die pain.008-Datei für die Bank erstellt; Rücklastschriften erfassen Sie am Mitglied.',
   previewing: 'Der Einzug wird geprüft',
   previewNothing: 'Keine der gewählten Fälligkeiten kann eingezogen werden:',
-  previewLeftOut: 'Nicht eingezogen wird: |||| Nicht eingezogen werden:',
+  previewLeftOut:
+    'Diese gewählte Fälligkeit wird nicht eingezogen: |||| Diese %{smart_count} gewählten Fälligkeiten werden nicht eingezogen:',
   createYes: 'Einziehen',
   made: '%{count} Lastschrift über %{sum} zum Einzug am %{date}. |||| %{count} Lastschriften über %{sum} zum Einzug am %{date}.',
-  skippedGroup: '%{reason}: Mitglied %{members} |||| %{reason} (%{smart_count}): Mitglieder %{members}',
+  skippedDues: '%{reason} |||| %{reason} (%{smart_count} Fälligkeiten)',
+  skippedMembers: 'Mitglied %{members} |||| Mitglieder %{members}',
   skip: {
     unknownDue: 'Zeichnung unbekannt',
-    nothingOutstanding: 'nichts ausstehend',
-    notYetDue: 'noch nicht fällig',
-    noMandate: 'kein gültiges Mandat',
-    noIban: 'keine gültige IBAN',
+    nothingOutstanding: 'Nichts ausstehend',
+    notYetDue: 'Noch nicht fällig',
+    noMandate: 'Kein gültiges Mandat',
+    noIban: 'Keine gültige IBAN',
     nameNotRepresentable: 'Name in einer SEPA-Datei nicht darstellbar',
   },
   above: {

@@ -63,24 +63,28 @@ export function selectedSum(
   return dues.reduce((sum, d) => (chosen.has(d.id) ? sum + d.outstanding : sum), 0);
 }
 
-/** The dues a collection leaves out for one reason: their members' numbers, ascending (`null`: no such due). */
+/** The dues a collection leaves out for one reason: how many, and their members' numbers (each once, ascending). */
 export interface SkippedGroup {
   readonly reason: string;
-  readonly members: readonly (number | null)[];
+  readonly dues: number;
+  /** A due not found (`unknownDue`) has no member: counted in `dues`, not here. */
+  readonly members: readonly number[];
 }
 
-/** The dues left out grouped by reason, in the order the reasons first come, each group's members by number. */
+/** The dues left out grouped by reason, in the order the reasons first come. */
 export function skippedByReason(skipped: readonly Pick<SkippedDueDto, 'reason' | 'memberNr'>[]): SkippedGroup[] {
-  const groups = new Map<string, (number | null)[]>();
+  const groups = new Map<string, { dues: number; members: Set<number> }>();
   for (const s of skipped) {
-    const members = groups.get(s.reason) ?? [];
-    members.push(s.memberNr);
-    groups.set(s.reason, members);
+    const group = groups.get(s.reason) ?? { dues: 0, members: new Set<number>() };
+    group.dues++;
+    if (s.memberNr !== null) group.members.add(s.memberNr);
+    groups.set(s.reason, group);
   }
-  // A due not found has no member: those come last.
-  const byNumber = (a: number | null, b: number | null): number =>
-    a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b;
-  return [...groups].map(([reason, members]) => ({ reason, members: members.sort(byNumber) }));
+  return [...groups].map(([reason, { dues, members }]) => ({
+    reason,
+    dues,
+    members: [...members].sort((a, b) => a - b),
+  }));
 }
 
 /**

@@ -13,7 +13,7 @@ describe('the date a returned debit is proposed on', () => {
 });
 
 describe('the dues a collection leaves out, by reason', () => {
-  it('groups them in the order the reasons first come, each by member number, a due not found last', () => {
+  it('groups them in the order the reasons first come: how many dues, each member once by number', () => {
     expect(
       skippedByReason([
         { reason: 'notYetDue', memberNr: 37 },
@@ -22,11 +22,13 @@ describe('the dues a collection leaves out, by reason', () => {
         { reason: 'notYetDue', memberNr: 19 },
         { reason: 'unknownDue', memberNr: null },
         { reason: 'notYetDue', memberNr: 110 },
+        // Two subscriptions of one member, both not yet due: two dues, one member.
+        { reason: 'notYetDue', memberNr: 19 },
       ]),
     ).toEqual([
-      { reason: 'notYetDue', members: [19, 37, 110] },
-      { reason: 'noMandate', members: [45] },
-      { reason: 'unknownDue', members: [null, null] },
+      { reason: 'notYetDue', dues: 4, members: [19, 37, 110] },
+      { reason: 'noMandate', dues: 1, members: [45] },
+      { reason: 'unknownDue', dues: 2, members: [] },
     ]);
     expect(skippedByReason([])).toEqual([]);
   });
