@@ -16,14 +16,7 @@ import {
 } from './support/console.js';
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
-import {
-  daysAgo,
-  german,
-  memberHistoryLines,
-  openInConsole,
-  rowWithText,
-  seedMoneyWalk,
-} from './support/money-walk.js';
+import { german, memberHistoryLines, openInConsole, rowWithText, seedMoneyWalk } from './support/money-walk.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 
 /*
@@ -46,6 +39,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
   let berndNr: number;
   /** Carla Mahn: two further shares (500,00 €) unpaid for 60 days: overdue. */
   let carla: string;
+  let carlaPosted: string;
   const today = businessToday();
   const collectionDate = earliestCollectionDate(today);
   const shots: string[] = [];
@@ -63,7 +57,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Zahlungseingang eG' });
-    ({ anna, bernd, berndNr, carla } = await seedMoneyWalk(product, today));
+    ({ anna, bernd, berndNr, carla, carlaPosted } = await seedMoneyWalk(product, today));
     expect(berndNr).toBeGreaterThan(0);
 
     downloads = await mkdtemp(join(tmpdir(), 'coop-money-walk-'));
@@ -288,7 +282,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await open('/payment-reminders', tid('reminders-table'));
     const row = await rowWith(tid('reminders-row'), 'Mahn, Carla');
     expect(await row.evaluate((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(
-      `Zahlungserinnerung 500,00 € ${german(daysAgo(60))}`,
+      `Zahlungserinnerung 500,00 € ${german(carlaPosted)}`,
     );
     await (await row.$('input[type="checkbox"]'))!.click();
     await waitForText(page, tid('reminders-send'), '1 ausgewählt');

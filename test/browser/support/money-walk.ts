@@ -16,6 +16,8 @@ export interface Walkers {
   bernd: string;
   berndNr: number;
   carla: string;
+  /** The day Carla's shares were posted (60 days before the seed: a walk that passes midnight keeps it). */
+  carlaPosted: string;
 }
 
 /**
@@ -64,9 +66,10 @@ export async function seedMoneyWalk(product: Product, today: string): Promise<Wa
     ok('/balances', { member, type: 1, quantity, paid, date, approvalDate: date, interestBegin: date });
   await posting(anna, 8, 50_000, today);
   await posting(bernd, 1, 0, today);
-  await posting(carla, 2, 0, daysAgo(60));
+  const carlaPosted = daysAgo(60);
+  await posting(carla, 2, 0, carlaPosted);
   const berndNr = ((await product.api(`/members/${bernd}`, { token })).body as { memberNr: number }).memberNr;
-  return { anna, bernd, berndNr, carla };
+  return { anna, bernd, berndNr, carla, carlaPosted };
 }
 
 /**
