@@ -1,6 +1,7 @@
 // The demo generator's fill (the code behind `npm run demo`) kept in bench/.data/ between runs, under the same key
 // bench/members.js gives its fills (`members-<members>-postings-<postings>-seed-<seed>`), so either script reuses the
-// other's. `node bench/support/demo-fill.js <members> <postings>` only makes sure the filled directory exists.
+// other's; with the postings left to the generator (the rebuild benches' demo log) `demo-members-<members>-postings-auto-
+// seed-<seed>`. `node bench/support/demo-fill.js <members> <postings>` only makes sure the filled directory exists.
 import { fileURLToPath } from 'node:url';
 import { benchEnv, built, log, now, round } from '../lib.js';
 import { cachedFill, ensureCachedFill } from './cached-fill.js';
