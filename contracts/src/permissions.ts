@@ -139,7 +139,7 @@ export const PERMISSION_MATRIX = {
   },
   'directdebits:write': {
     covers:
-      'SEPA direct debits: grant and revoke mandates, make a collection (`POST /direct-debits`), record a returned debit (`POST /members/{id}/share-payments/{paymentId}/return`)',
+      'SEPA direct debits: grant and revoke mandates, make a collection (`POST /direct-debits`) and see its preview first (`POST /direct-debits/preview`), record a returned debit (`POST /members/{id}/share-payments/{paymentId}/return`)',
     roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_USER'],
   },
 } as const satisfies Record<string, { readonly covers: string; readonly roles: readonly Role[] }>;
