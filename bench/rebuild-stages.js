@@ -11,10 +11,10 @@
 // 20,000 members about 0.9 GB; this is a measurement, not a way to rebuild a larger cooperative.
 // `BENCH_REBUILD_STAGES_DIR=<dir>`: a copy of that filled directory instead. `BENCH_REBUILD_STAGES_MEMBERS` (20,000).
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { asTheProductRuns, benchEnv, built, load, log, now, perSecond, round, saveResult, tempDataDir } from './lib.js';
 import { copyFill } from './support/cached-fill.js';
 import { demoFill, fillKey } from './support/demo-fill.js';
+import { anonMb } from './support/proc-status.js';
 import { rawRead } from './support/raw-read.js';
 
 asTheProductRuns();
@@ -32,12 +32,6 @@ const { openStorage } = await built('services/dist/platform/storage.js');
 const { fold } = await built('projections/dist/runner/batch-fold.js');
 const { Pending } = await built('projections/dist/runner/pending.js');
 const { SqliteReadStore } = await built('projections/dist/read-store/sqlite-read-store.js');
-
-/** Anonymous resident memory of this process in MiB (the mapped files not counted). */
-function anonMb() {
-  const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return m ? round(Number(m[1]) / 1024, 1) : null;
-}
 
 /** `work()` timed in wall and CPU time (this process, every thread). */
 async function timed(work) {
@@ -105,7 +99,7 @@ try {
   );
   const folded = await timed(() => foldAll(areas.projectors, batches));
   const ops = folded.result;
-  const anonFolded = anonMb();
+  const anonFolded = anonMb(process.pid);
   log(
     `B. every projector folded in memory: ${folded.ms} ms (CPU ${folded.cpuMs} ms), ${ops.length} documents, anonymous ${anonFolded} MiB`,
   );
