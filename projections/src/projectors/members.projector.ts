@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
   type WriteOp,
 } from '@coop/contracts';
-import { revised, without, type DocKey, type Projector } from '../runner/projector.js';
+import { without, type DocKey, type Projector } from '../runner/projector.js';
 import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
 import { CHURCH_DATA_ERASED, membersChurchErasure, membersErasure, MEMBERS_ERASED } from './erasure.js';
 import { BALANCES } from './balance-document.js';
@@ -132,8 +132,8 @@ export const membersProjector: Projector = {
         const { memberId, cooperativeId, position: memberPosition } = event.data;
         const rest = without(event.data, 'memberId', 'cooperativeId', 'position');
         const { nameKey, taxIdKey } = personKeys(rest);
-        // The event's fields and those the document adds, copied key by key: see `revised`.
-        const doc = revised(rest as ReadDocument, {
+        // The document's own fields added to `rest`, its own copy of the event's (no spread: decision 288).
+        const doc = Object.assign(rest, {
           nameKey,
           taxIdKey,
           memberPosition,
@@ -257,7 +257,7 @@ export const membersProjector: Projector = {
         // The other member's number for a transfer; an annulment keeps the original's.
         const peerNr = posted ? (other ? current(memberKey(other))?.memberNr : null) : original?.transferMemberNr;
         const shareCost = posted ? posted.shareCost : original?.shareCost;
-        // One literal with every field, no spread: a field added after a spread takes V8's slow path (`revised`).
+        // One literal with every field, no spread: a field added after a spread takes V8's slow path (decision 288).
         const row: ReadDocument = {
           id: d.balanceId,
           cooperativeId: coop,

@@ -39,18 +39,6 @@ export function stamp<T extends object>(
 }
 
 /**
- * A copy of `doc` with `changes` over it: what `{ ...doc, ...changes }` gives, in the same key order, copied key by key.
- * On Node 20 (V8 11.3) each property a literal adds after a spread of a large document takes a slow path (four fields
- * after a parsed 50-field document: 10.5 µs, against 2.1 µs copied; bench/object-literals.js, docs/performance.md 48).
- */
-export function revised(doc: ReadDocument, changes: Readonly<Record<string, unknown>>): ReadDocument {
-  const out: Record<string, unknown> = {};
-  for (const k in doc) if (Object.hasOwn(doc, k)) out[k] = doc[k];
-  for (const k in changes) if (Object.hasOwn(changes, k)) out[k] = changes[k];
-  return out as unknown as ReadDocument;
-}
-
-/**
  * The record's own fields but those named, in their order: what `const { a, b, ...rest } = record` gives. Copied key by
  * key, since V8's rest destructuring of an event's data (parsed JSON with personal fields added) took several times as
  * long (issue 41; measured in docs/performance.md section 12).
