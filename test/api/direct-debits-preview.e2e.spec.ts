@@ -33,17 +33,12 @@ describe('direct debits: the preview of a collection', () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     await setPaymentTerms(t.http, t.adminToken);
     for (const name of ['anna', 'bert'] as const) {
-      const member = await createMember(t.http, t.adminToken, { name, shareAmount: 2 });
+      // Nothing paid with the subscription: 500 euro outstanding.
+      const member = await createMember(t.http, t.adminToken, { name, shareAmount: 2, paid: 0 });
       const dues = (
         await request(t.http).get(`/api/v1/members/${member.id}/share-dues`).set(auth(t.adminToken)).expect(200)
       ).body as ShareDueDto[];
       subscription[name] = dues[0]!.id;
-      // Nothing paid yet on the subscription: 500 euro outstanding.
-      await request(t.http)
-        .put(`/api/v1/shares/${subscription[name]}`)
-        .set(auth(t.adminToken))
-        .send({ rueckpfleinzahlung: 0, interestEnd: null })
-        .expect(200);
       // Anna signed a mandate; Bert did not.
       if (name === 'anna')
         await request(t.http)

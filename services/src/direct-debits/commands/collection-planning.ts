@@ -31,7 +31,7 @@ export class CollectionPlanning {
    * Refuses a collection date that is no TARGET2 business day or comes before the earliest one (a business day ahead
    * of today), and a cooperative the file cannot name as creditor; answers the creditor.
    */
-  async creditor(cooperativeId: string, collectionDate: string, now: Date): Promise<CollectionCreditor> {
+  async checkedCreditor(cooperativeId: string, collectionDate: string, now: Date): Promise<CollectionCreditor> {
     const earliest = earliestCollectionDate(businessToday(now));
     if (!isTarget2Day(collectionDate))
       throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);

@@ -155,7 +155,7 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
   private async create({ ctx, collectionDate, balanceIds, now }: CreateCollectionCommand): Promise<CollectionResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday(now);
-    const { cooperative, creditorId } = await this.planning.creditor(cooperativeId, collectionDate, now);
+    const { cooperative, creditorId } = await this.planning.checkedCreditor(cooperativeId, collectionDate, now);
     // The order of the cooperative's collections as read before the dues: a collection written meanwhile (here or in
     // another process) makes this one's write fail, and it starts again.
     const order = await this.writer.load(directDebitCollectionsStream(cooperativeId), collectionsOrder);

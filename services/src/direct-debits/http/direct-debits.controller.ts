@@ -84,7 +84,7 @@ export class DirectDebitsController {
   @BodyOf(CollectionWrite)
   @AnswersOk(CollectionPreviewDto)
   async preview(@CurrentActor() actor: Actor, @Body() body: CollectionWrite): Promise<CollectionPreviewDto> {
-    await this.planning.creditor(actor.cooperativeId, body.collectionDate, new Date());
+    await this.planning.checkedCreditor(actor.cooperativeId, body.collectionDate, new Date());
     const { plan } = await this.planning.plan(actor.cooperativeId, body.collectionDate, body.balanceIds);
     return {
       collectionDate: body.collectionDate,
