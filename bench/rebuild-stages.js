@@ -4,7 +4,8 @@
 //   B. every projector's fold over the whole log in memory (the runner's `fold`, a store that holds nothing, the
 //      documents never written or read back), then each projector alone;
 //   C. the documents B left written once each into a new SQLite read store as a rebuild writes them (its indexes set
-//      aside, applyBatch in pieces of 50,000 documents), then its set-aside indexes made (bulk-load/).
+//      aside, applyBatch in pieces of 50,000 documents), then its set-aside indexes made (bulk-load/); beside C, the
+//      same rows inserted by SQLite alone into a new file, with and without their JSON (support/sqlite-insert-floor.js).
 // The sum of A, B and C is this design's floor: what a rebuild would cost with every document written once and nothing
 // read back. Beside it, in the same run, the raw read of the log and the product's own rebuild (openStorage(), the
 // runner's rebuild on two cores) of the same log. B holds every document of the cooperative in memory: at the demo's
@@ -16,6 +17,7 @@ import { copyFill } from './support/cached-fill.js';
 import { demoFill, fillKey } from './support/demo-fill.js';
 import { anonMb } from './support/proc-status.js';
 import { rawRead } from './support/raw-read.js';
+import { sqliteInsertFloor } from './support/sqlite-insert-floor.js';
 
 asTheProductRuns();
 
@@ -125,6 +127,12 @@ try {
       `JSON.stringify alone ${json.ms} ms), indexes made ${indexed.ms} ms (load ${load()})`,
   );
 
+  const sqliteInsert = sqliteInsertFloor(join(dir, 'stages.sqlite'), dir, WRITE_PIECE);
+  log(
+    `C's rows inserted by SQLite alone: ${sqliteInsert.rows} rows in ${sqliteInsert.ms} ms ` +
+      `(${sqliteInsert.perRowUs} µs a row), without their JSON ${sqliteInsert.withoutDocMs} ms (load ${load()})`,
+  );
+
   const floorMs = round(read.ms + folded.ms + written.ms + indexed.ms);
   const rebuildStorage = await openStorage(loadConfig(benchEnv(dir)), areas, { readThreads: false });
   const rebuilt = await timed(() => rebuildStorage.runner.rebuild());
@@ -146,6 +154,7 @@ try {
       documentsByCollection: perCollection,
       write: { ms: written.ms, cpuMs: written.cpuMs, jsonMb: round(json.result / 1e6, 1), stringifyMs: json.ms },
       indexes: { ms: indexed.ms },
+      sqliteInsert,
       floorMs,
       rebuild: { ms: rebuilt.ms, cpuMs: rebuilt.cpuMs, events: rebuilt.result.events },
     },
@@ -155,7 +164,8 @@ try {
       stage(
         'C. the documents written once, then the indexes made',
         { ms: round(written.ms + indexed.ms) },
-        `indexes ${indexed.ms} ms`,
+        `indexes ${indexed.ms} ms; SQLite alone inserting the same rows ${sqliteInsert.ms} ms, without their JSON ` +
+          `${sqliteInsert.withoutDocMs} ms`,
       ),
       {
         metric: `floor of this design (A + B + C) against issue 41's demo rebuild`,
