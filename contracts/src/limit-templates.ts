@@ -9,6 +9,8 @@ export type LimitTemplate =
   | 'dateOutOfRange'
   /** "Must not contain control characters" / "Darf keine Steuerzeichen enthalten" (a search, a single-line text). */
   | 'controlCharacters'
+  /** "At most {0} terms" / "Höchstens {0} Angaben" (a list's `filter` or `order_by` naming more fields than it may). */
+  | 'tooManyTerms'
   /** "The PDF could not be made within its budget ({0} s, {1} MB): …" (503). */
   | 'renderBudgetExceeded'
   /** A SEPA payee's name the file cannot carry (no Latin letter or digit left after transliteration); {0}: member numbers. */
@@ -19,6 +21,7 @@ export const LIMIT_TEMPLATES: readonly LimitTemplate[] = Object.keys({
   tooLong: 1,
   dateOutOfRange: 1,
   controlCharacters: 1,
+  tooManyTerms: 1,
   renderBudgetExceeded: 1,
   sepaNameNotRepresentable: 1,
 } satisfies Record<LimitTemplate, 1>) as LimitTemplate[];

@@ -67,6 +67,13 @@ export const SHARES_MAX = 1_000_000;
 export const MEMBER_NR_MAX = 999_999_999;
 /** One posting's amount and a member's holding, in cents. */
 export const AMOUNT_MAX_CENTS = 100_000_000_000;
+/**
+ * Terms of a list's `filter` and of its `order_by` (`GET /members?filter=a:1,b:2&order_by=name,-entryDate`). The console
+ * sends a few; 1,000 filter terms or 2,000 sort terms made SQLite refuse the statement (an expression tree too deep, too
+ * many ORDER BY terms), which answered 500.
+ */
+export const LIST_FILTER_TERMS_MAX = 50;
+export const LIST_SORT_TERMS_MAX = 10;
 
 /** Characters that show nothing: controls, blanks, zero-width and joiners, bidi marks and overrides, the BOM. */
 // eslint-disable-next-line no-misleading-character-class -- each invisible sign on its own, combining ones (U+034F) too

@@ -46,8 +46,18 @@ export function isValidBic(value: string): boolean {
   return isValidBIC(value);
 }
 
+/**
+ * One `@` with text before it, no white space, and a dot in the domain with text on both sides: what
+ * `/^[^\s@]+@[^\s@]+\.[^\s@]+$/` says, worked out in one pass. That expression took time growing with the square of
+ * the text (`a@` and 100,000 dots: 45 s on the API's thread, while class-validator still ran it after the length check).
+ */
 export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  if (/\s/.test(value)) return false;
+  const at = value.indexOf('@');
+  if (at < 1 || value.includes('@', at + 1)) return false;
+  // The first dot after the domain's first character: some dot has text on both sides if and only if this one does.
+  const dot = value.indexOf('.', at + 2);
+  return dot >= 0 && dot < value.length - 1;
 }
 
 export function isValidUrl(value: string): boolean {

@@ -5,6 +5,7 @@ export const LIMIT_MESSAGES_DE: Record<keyof typeof LIMIT_MESSAGES_EN, string> =
   tooLong: 'Höchstens %{0} Zeichen',
   dateOutOfRange: 'Bitte ein Datum vom %{0} bis %{1} eingeben',
   controlCharacters: 'Darf keine Steuerzeichen enthalten',
+  tooManyTerms: 'Höchstens %{0} Angaben',
   renderBudgetExceeded:
     'Das PDF konnte nicht innerhalb seiner Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie weniger Mitglieder',
   sepaNameNotRepresentable:

@@ -3,6 +3,7 @@ export const LIMIT_MESSAGES_EN = {
   tooLong: 'At most %{0} characters',
   dateOutOfRange: 'Enter a date from %{0} to %{1}',
   controlCharacters: 'Must not contain control characters',
+  tooManyTerms: 'At most %{0} terms',
   renderBudgetExceeded:
     'The PDF could not be made within its limit of %{0} seconds and %{1} MB; please try again later or choose fewer members',
   sepaNameNotRepresentable:

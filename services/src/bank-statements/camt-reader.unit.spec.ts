@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { centsOf } from './camt/camt-amount.js';
 import { CAMT_MAX_BYTES, CAMT_MAX_ENTRIES } from './camt/camt-limits.js';
-import { CamtRefusal, readCamt } from './camt/camt-reader.js';
+import { CamtRefusal, readCamt, textLongerThan } from './camt/camt-reader.js';
 
 /*
  * The CAMT.053 reader (issue 45): a DK-style camt.053.001.02 statement (a transfer, a debit, a batch booking of two
@@ -220,6 +220,21 @@ describe('readCamt: hostile files are refused before the work', () => {
     expect(refusal(() => readCamt(bytes(statementOf(`${'<a>'.repeat(60)}${'</a>'.repeat(60)}`)))).template).toBe(
       'bankStatementTextTooLong',
     );
+  });
+
+  it('finds a text longer than the limit as the expression it replaced did, in one pass', () => {
+    // Every text of up to eight characters of < > and x, against `>[^<]{3,}<` (a limit of 2).
+    const old = />[^<]{3,}</;
+    let texts = [''];
+    for (let length = 1; length <= 8; length++) {
+      texts = texts.flatMap((t) => ['<', '>', 'x'].map((c) => t + c));
+      for (const text of texts) expect([text, textLongerThan(text, 2)]).toEqual([text, old.test(text)]);
+    }
+    // 128 KiB of `>` (the expression: 42 s on the API's thread; test/api/quadratic-texts.e2e.spec.ts), of `<`, of both.
+    expect(textLongerThan('>'.repeat(128 * 1024), 1000)).toBe(false);
+    expect(textLongerThan(`${'>'.repeat(128 * 1024)}<`, 1000)).toBe(true);
+    expect(textLongerThan('<'.repeat(128 * 1024), 1000)).toBe(false);
+    expect(textLongerThan('<>'.repeat(64 * 1024), 1000)).toBe(false);
   });
 
   it('refuses what is no statement: not UTF-8, not XML, another message or version, two statements, no account', () => {

@@ -48,7 +48,6 @@ const NAMESPACE = /\bxmlns(?::[\w.-]+)?\s*=\s*["'](urn:iso:std:iso:20022:tech:xs
 const REPEATED = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
 const DECLARATION = /<!(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)/i;
 const ENTRY_TAG = /<(?:[\w.-]+:)?(?:Ntry|TxDtls)[\s>/]/g;
-const LONG_TEXT = new RegExp(`>[^<]{${CAMT_MAX_TEXT + 1},}<`);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -84,7 +83,7 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
   if (DECLARATION.test(xml)) throw new CamtRefusal('bankStatementDeclarations');
   if (moreTagsThan(xml, 2 * CAMT_MAX_ENTRIES))
     throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
-  if (LONG_TEXT.test(xml)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+  if (textLongerThan(xml, CAMT_MAX_TEXT)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
   if (XMLValidator.validate(xml) !== true) throw new CamtRefusal('bankStatementNotCamt');
   let tree: Node;
   try {
@@ -130,6 +129,24 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
 }
 
 /** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */
+/**
+ * Whether a text between two tags (from a `>` to the next `<`) is longer than `max` characters, in one pass over the
+ * file: each `>` and `<` is looked for once. (The regular expression `>[^<]{max+1,}<` this replaces took time growing
+ * with the square of a run of `>`: 42 s for 128 KiB of them, on the API's thread.)
+ */
+export function textLongerThan(xml: string, max: number): boolean {
+  let gt = -1;
+  for (let from = 0; ; ) {
+    const lt = xml.indexOf('<', from);
+    if (lt < 0) return false;
+    // The first `>` at or after `from`: kept while it lies beyond this `<`, so no part of the file is scanned twice.
+    if (gt < from) gt = xml.indexOf('>', from);
+    if (gt < 0) return false;
+    if (gt < lt && lt - gt - 1 > max) return true;
+    from = lt + 1;
+  }
+}
+
 function moreTagsThan(xml: string, limit: number): boolean {
   const tags = new RegExp(ENTRY_TAG.source, 'g');
   let count = 0;

@@ -1,6 +1,6 @@
-import { fieldError, ValidationError, type FieldError, type Sort } from '@coop/contracts';
+import { fieldError, LIST_SORT_TERMS_MAX, ValidationError, type FieldError, type Sort } from '@coop/contracts';
 import { normaliseSearch, searchWords } from '@coop/projections';
-import { MAX_LIMIT, searchErrors, type ListParams } from '../../platform/http/list-query.js';
+import { MAX_LIMIT, searchErrors, withinTerms, type ListParams } from '../../platform/http/list-query.js';
 
 /**
  * The fields a dividend's per-member list sorts by: the member number, the name (`name, givenName`), and the
@@ -74,7 +74,8 @@ export function parseMemberList(params: ListParams): MemberListQuery {
   if (typeof params.search === 'string') errors.push(...searchErrors(params.search));
   const words = searchWords(typeof params.search === 'string' ? params.search : undefined);
   const sort: { field: MemberSortField; direction: Sort['direction'] }[] = [];
-  const orderBy = typeof params.order_by === 'string' ? params.order_by : '';
+  const given = typeof params.order_by === 'string' ? params.order_by : '';
+  const orderBy = withinTerms('order_by', given, LIST_SORT_TERMS_MAX, errors) ? given : '';
   for (const part of orderBy
     .split(',')
     .map((p) => p.trim())

@@ -1,6 +1,8 @@
 import {
   fieldError,
   hasControlCharacter,
+  LIST_FILTER_TERMS_MAX,
+  LIST_SORT_TERMS_MAX,
   TEXT_MAX,
   ValidationError,
   type CollectionSpec,
@@ -42,8 +44,14 @@ export function parseListQuery(
   if (search !== undefined) errors.push(...searchErrors(search));
   const filter = oneText(params.filter);
   const orderBy = oneText(params.order_by);
-  const filters = filter !== undefined && filter !== '' ? parseFilters(spec, filter, errors) : [];
-  const sort = orderBy !== undefined && orderBy !== '' ? parseSort(spec, orderBy, errors) : defaultSort;
+  const filters =
+    filter !== undefined && filter !== '' && withinTerms('filter', filter, LIST_FILTER_TERMS_MAX, errors)
+      ? parseFilters(spec, filter, errors)
+      : [];
+  const sort =
+    orderBy !== undefined && orderBy !== '' && withinTerms('order_by', orderBy, LIST_SORT_TERMS_MAX, errors)
+      ? parseSort(spec, orderBy, errors)
+      : defaultSort;
   if (errors.length > 0) throw new ValidationError(errors);
   return { cooperativeId, filters, sort, offset, limit, ...(search ? { search } : {}) };
 }
@@ -65,6 +73,18 @@ export function searchErrors(search: string): FieldError[] {
 function oneText(raw: unknown): string | undefined {
   if (typeof raw === 'string') return raw;
   return Array.isArray(raw) ? raw.map(String).join(',') : undefined;
+}
+
+/** Whether `raw` names at most `max` terms (comma-separated); else a `tooManyTerms` error, before any term is read. */
+export function withinTerms(field: 'filter' | 'order_by', raw: string, max: number, errors: FieldError[]): boolean {
+  let terms = 1;
+  for (let comma = raw.indexOf(','); comma >= 0; comma = raw.indexOf(',', comma + 1)) {
+    if (++terms > max) {
+      errors.push(fieldError(field, 'tooManyTerms', String(max)));
+      return false;
+    }
+  }
+  return true;
 }
 
 function integer(

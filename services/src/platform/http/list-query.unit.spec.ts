@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   fieldError,
+  LIST_FILTER_TERMS_MAX,
+  LIST_SORT_TERMS_MAX,
   ValidationError,
   type CollectionSpec,
   type FieldError,
@@ -240,6 +242,31 @@ describe('parseListQuery', () => {
     ])('refuses the unknown or array sort field %s with unknownField on order_by', (order_by, field) => {
       expect(errorsOf({ order_by })).toEqual([
         { field: 'order_by', template: 'unknownField', parameters: { '0': field } },
+      ]);
+    });
+  });
+
+  describe('the number of terms (the statement SQLite would refuse: 500)', () => {
+    it(`accepts ${LIST_FILTER_TERMS_MAX} filter terms and ${LIST_SORT_TERMS_MAX} sort terms`, () => {
+      const q = parse({
+        filter: Array.from({ length: LIST_FILTER_TERMS_MAX }, () => 'name:a').join(','),
+        order_by: Array.from({ length: LIST_SORT_TERMS_MAX }, () => 'name').join(','),
+      });
+      expect(q.filters).toHaveLength(LIST_FILTER_TERMS_MAX);
+      expect(q.sort).toHaveLength(LIST_SORT_TERMS_MAX);
+    });
+
+    it('refuses one term more with tooManyTerms, and 2,000 without reading them', () => {
+      expect(errorsOf({ filter: Array.from({ length: LIST_FILTER_TERMS_MAX + 1 }, () => 'name:a').join(',') })).toEqual(
+        [fieldError('filter', 'tooManyTerms', String(LIST_FILTER_TERMS_MAX))],
+      );
+      expect(errorsOf({ order_by: Array.from({ length: LIST_SORT_TERMS_MAX + 1 }, () => 'name').join(',') })).toEqual([
+        fieldError('order_by', 'tooManyTerms', String(LIST_SORT_TERMS_MAX)),
+      ]);
+      // Unknown fields past the limit are not each reported: one error, not 2,000.
+      expect(errorsOf({ filter: 'x:1,'.repeat(2_000), order_by: 'y,'.repeat(2_000) })).toEqual([
+        fieldError('filter', 'tooManyTerms', String(LIST_FILTER_TERMS_MAX)),
+        fieldError('order_by', 'tooManyTerms', String(LIST_SORT_TERMS_MAX)),
       ]);
     });
   });
