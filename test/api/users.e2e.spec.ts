@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { auth, login, startApp, USER_PASSWORD, userWith, type TestApp } from './support/app.js';
+import { auth, login, startApp, USER_PASSWORD, userWith, validCooperative, type TestApp } from './support/app.js';
 
 describe('users', () => {
   let t: TestApp;
@@ -89,6 +89,54 @@ describe('users', () => {
       ).status,
     ).toBe(201);
     expect(await login(t.http, 'Anna-Maria', 'Apfelkuchen-Pass-1')).toMatch(/^ey/);
+  });
+
+  it('takes a name spelled with a combining mark as the same name: another cooperative cannot lock its holder out', async () => {
+    // A security review (stop 63): the claim lower-cased without composing, the sign-in's lookup composes (NFC). So
+    // `mo\u0308ller` could be claimed beside `möller`, and the sign-in then found only the older user: the newer could
+    // never sign in again, and the other's password signed in as the other cooperative's user.
+    const composed = 'm\u00f6ller';
+    const decomposed = 'mo\u0308ller';
+    const other = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'nachbar-eg' }))
+      .expect(201);
+    const editor = await userWith(
+      t.http,
+      t.adminToken,
+      'nachbar-editor',
+      ['ROLE_EDIT_USERS'],
+      (other.body as { id: string }).id,
+    );
+    const victim = await post({
+      username: composed,
+      password: 'Eigenes-Kennwort-42',
+      passwordRepeat: 'Eigenes-Kennwort-42',
+      roles: [],
+    });
+    expect(victim.status).toBe(201);
+
+    const renamed = await request(t.http)
+      .put(`/api/v1/users/${editor.id}`)
+      .set(auth(editor.token))
+      .send({ username: decomposed, password: '', passwordRepeat: '', roles: ['ROLE_EDIT_USERS'] });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body).toEqual({
+      errors: [{ field: 'username', template: 'usernameTaken', parameters: { '0': decomposed } }],
+    });
+    const created = await post({
+      username: decomposed.toUpperCase(),
+      password: 'Anderes-Kennwort-77',
+      passwordRepeat: 'Anderes-Kennwort-77',
+      roles: [],
+    });
+    expect(created.status).toBe(400);
+
+    // The holder signs in with either spelling, the other cooperative's user still by its own name.
+    expect(await login(t.http, composed, 'Eigenes-Kennwort-42')).toMatch(/^ey/);
+    expect(await login(t.http, decomposed, 'Eigenes-Kennwort-42')).toMatch(/^ey/);
+    expect(await login(t.http, 'nachbar-editor', USER_PASSWORD)).toMatch(/^ey/);
   });
 
   it('creates one user only when the same name is sent twice at the same time', async () => {

@@ -22,5 +22,12 @@ export type UsernameReleased = DomainEvent<'UsernameReleased', { username: strin
 export type UsernameEvent = UsernameClaimed | UsernameReleased;
 
 export const userStream = (userId: string): string => `user-${userId}`;
-/** Usernames are unique across the platform: sign-in takes a username only. Case-insensitive. */
-export const usernameStream = (username: string): string => `username-${username.trim().toLowerCase()}`;
+/**
+ * A username as its claim and the sign-in compare it: trimmed, composed (NFC: `o` and a combining diaeresis is `ö`),
+ * lower-cased, so it equals another exactly when the sign-in's lookup (the read store's compareKey) would find one for
+ * the other. Its claim once lower-cased without composing: a user of one cooperative could claim `mo\u0308ller` beside
+ * another's `möller`, and the sign-in then found only the older of the two (decision 291).
+ */
+export const usernameKey = (username: string): string => username.trim().normalize('NFC').toLowerCase();
+/** Usernames are unique across the platform: sign-in takes a username only. Case-insensitive, composed. */
+export const usernameStream = (username: string): string => `username-${usernameKey(username)}`;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { usernameKey } from '@coop/contracts';
 
 const SECOND = 1000;
 /** Failed sign-ins of one account from one address answered without delay. */
@@ -78,5 +79,6 @@ export class LoginThrottle {
   }
 }
 
-const pairKey = (username: string, address: string): string => `p:${address}\u0000${username.toLowerCase()}`;
+/** The user's spellings of one name (case, composed or not) share their failures, as they sign in one user. */
+const pairKey = (username: string, address: string): string => `p:${address}\u0000${usernameKey(username)}`;
 const addressKey = (address: string): string => `a:${address}`;

@@ -30,6 +30,13 @@ describe('LoginThrottle (issue 38: growing delays per account and address, no lo
     expect(throttle.retryAfter('anna', '10.0.0.1')).toBe(0);
   });
 
+  it('counts the failures of every spelling of one name together (case, composed or not), as they sign in one user', () => {
+    fail(FREE_PER_ACCOUNT_AND_ADDRESS, 'm\u00f6ller');
+    fail(1, 'MO\u0308LLER');
+    expect(throttle.retryAfter('mo\u0308ller', '10.0.0.1')).toBe(1);
+    expect(throttle.retryAfter('Möller', '10.0.0.1')).toBe(1);
+  });
+
   it('doubles the wait with every further failure, from one second up to 15 minutes', () => {
     fail(FREE_PER_ACCOUNT_AND_ADDRESS);
     const waits: number[] = [];

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   userStream,
+  usernameKey,
   usernameStream,
   type ExpectedRevision,
   type ReadStore,
@@ -85,10 +86,11 @@ export class UserCommandRunner {
       ];
       const before = user.state.username;
       const after = next.username;
-      if (after !== null && after.toLowerCase() !== before?.toLowerCase()) {
+      const renamed = after !== null && before !== null && usernameKey(after) !== usernameKey(before);
+      if (after !== null && (before === null || renamed)) {
         appends.push(await this.usernameAppend(after, userId, 'Claim', ctx, cooperativeId));
       }
-      if (before !== null && (after === null || after.toLowerCase() !== before.toLowerCase())) {
+      if (before !== null && (after === null || renamed)) {
         appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
       }
       await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () =>
