@@ -136,7 +136,7 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
  */
 export function textLongerThan(xml: string, max: number): boolean {
   let gt = -1;
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const lt = xml.indexOf('<', from);
     if (lt < 0) return false;
     // The first `>` at or after `from`: kept while it lies beyond this `<`, so no part of the file is scanned twice.
