@@ -11,6 +11,7 @@ import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../services/src/platform
 import { startWorker } from '../../services/src/start-worker.js';
 import { TaskWakeUp } from '../../services/src/tasks/commands/task-context.js';
 import { TaskHandlerRegistry, TaskRunner, TASK_QUEUE, type TaskQueue } from '../../services/src/tasks/index.js';
+import { TASK_ATTEMPTS_MAX } from '../../services/src/tasks/runner/task-runner.js';
 import { ADMIN_PASSWORD, AREAS, JWT_SECRET, login, RUNTIME, startApp } from './support/app.js';
 import { ended, headlines, notificationsOf, scripted, ScriptedHandler, until, useHandlers } from './support/tasks.js';
 
@@ -88,6 +89,52 @@ describe('tasks: a restart while tasks run', () => {
       await second.close();
     }
   }, 60_000);
+});
+
+describe('tasks: a resumable task interrupted as often as a task may be', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-attempts-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: join(dataDir, 'no-console'),
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it(`is failed (interrupted) at the start after ${TASK_ATTEMPTS_MAX} runs, not run again at every start`, async () => {
+    // A run that ends the process (a review, stop 63: a KiStAM answer filling the heap) was resumed at every start.
+    let taskId = '';
+    for (let attempt = 1; attempt <= TASK_ATTEMPTS_MAX; attempt++) {
+      const running = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
+      useHandlers(running, [new ScriptedHandler('fsak', true)]);
+      if (attempt === 1)
+        taskId = await running.app.get<TaskQueue>(TASK_QUEUE).enqueue(
+          scripted({
+            cooperativeId: running.firstStart!.cooperativeId,
+            user: 'admin',
+            kind: 'fsak',
+            params: { script: 'hang' },
+          }),
+        );
+      else await running.app.get(TaskRunner).poll();
+      const http = running.app.getHttpServer() as App;
+      const token = await login(http, 'admin', ADMIN_PASSWORD);
+      await until(http, token, taskId, (task) => task.state === 'running' && task.attempt === attempt);
+      await running.close(); // interrupted mid-run: nothing is written for it
+    }
+    const last = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
+    try {
+      const handler = new ScriptedHandler('fsak', true);
+      useHandlers(last, [handler]);
+      await last.app.get(TaskRunner).poll();
+      const http = last.app.getHttpServer() as App;
+      const failed = await until(http, await login(http, 'admin', ADMIN_PASSWORD), taskId, ended);
+      expect(failed).toMatchObject({ state: 'failed', error: 'taskInterrupted', attempt: TASK_ATTEMPTS_MAX });
+      expect(handler.runs).toEqual([]);
+    } finally {
+      await last.close();
+    }
+  }, 120_000);
 });
 
 describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {

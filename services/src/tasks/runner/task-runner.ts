@@ -37,6 +37,12 @@ export const PROGRESS_MS = 1000;
 const POLL_BATCH = 100;
 /** The error of a task interrupted by a restart that cannot be resumed (its template). */
 export const INTERRUPTED = 'taskInterrupted';
+/**
+ * Runs of a resumable task at most: one interrupted this often is failed (INTERRUPTED), not run again. A task that
+ * takes the process down (a KiStAM answer whose five million line errors filled the heap) was otherwise run again at
+ * every start, and the API never answered again (a review, stop 63).
+ */
+export const TASK_ATTEMPTS_MAX = 3;
 
 /** A task's stream as the runner reads it: its state, revision and the user who queued it. */
 interface LoadedTask {
@@ -54,7 +60,8 @@ interface LoadedTask {
  * its kind, writes its progress at most once a second, stores the files it made, and appends its end in ONE
  * `appendMulti`: the end event, the lane released, the handler's effects and the notifications (task-ending.ts), all
  * stamped with the user who queued it. A task found running that started before this runner did was interrupted by a restart: resumable →
- * `TaskStarted` (attempt + 1) and run again from its start; else `TaskFailed {interrupted: true}`. Stopping the runner
+ * `TaskStarted` (attempt + 1) and run again from its start, at most TASK_ATTEMPTS_MAX runs; else `TaskFailed
+ * {interrupted: true}`. Stopping the runner
  * writes nothing for the tasks it runs: they are resumed or failed when it starts again. A completed task removes the
  * files of the cooperative's earlier tasks of its kind ("until replaced", task-files.ts). Kinds without a handler here are left queued.
  */
@@ -179,8 +186,9 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const ctx = taskContext(state.cooperativeId, task.queuedBy, taskId);
     // Started since this runner started, by another runner (one per installation is the rule): it is not interrupted.
     if (state.state === 'running' && state.startedAt >= this.startedAt) return;
-    if (state.state === 'running' && !handler.resumable) {
-      // Left running by a restart, and running it again could do its work twice.
+    if (state.state === 'running' && (!handler.resumable || state.attempt >= TASK_ATTEMPTS_MAX)) {
+      // Left running by a restart, and running it again could do its work twice, or it was interrupted as often as
+      // a task may be: its runs may be what ends the process.
       await this.end(task, task.revision, ctx, handler, { outcome: 'failed', error: INTERRUPTED, interrupted: true });
       return;
     }
