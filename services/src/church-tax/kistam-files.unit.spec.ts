@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RunningTask } from '../tasks/index.js';
 import { interpretAnswer, type AnswerMember } from './domain/kistam-answer.js';
 import {
+  ANSWER_MAX_LINES,
   BOP_IMPORT_MAX_LINES,
   decodeText,
   NotAnAnswerFile,
@@ -11,7 +12,7 @@ import {
   requestFiles,
 } from './domain/kistam-files.js';
 import type { KistamRequestLine } from './domain/kistam-selection.js';
-import { answerOutcome } from './kistam/kistam.handler.js';
+import { answerOutcome, LINE_PROBLEMS_NOTIFIED } from './kistam/kistam.handler.js';
 
 /** The fixed set of members of the golden request file. */
 const LINES: KistamRequestLine[] = [
@@ -54,6 +55,25 @@ describe('KiStAM answer file', () => {
   it('refuses a file that is no answer', () => {
     expect(() => readAnswerFile('hello')).toThrow(NotAnAnswerFile);
     expect(() => readAnswerFile('1;1;DE1;15.10.2025')).toThrow('version 1, expected 2');
+  });
+
+  it(`refuses a file of more than ${ANSWER_MAX_LINES} lines before reading it, and reads one of that many`, () => {
+    // A review (stop 63): 10 MiB of lines "4", each a line error and a notification, filled the task's heap.
+    const lines = (n: number): string => answerFile('4') + '\r\n4'.repeat(n - 3);
+    expect(() => readAnswerFile(lines(ANSWER_MAX_LINES + 1))).toThrow(`more than ${ANSWER_MAX_LINES} lines`);
+    expect(readAnswerFile(lines(ANSWER_MAX_LINES)).errors).toHaveLength(ANSWER_MAX_LINES - 2);
+  });
+
+  it(`notifies the first ${LINE_PROBLEMS_NOTIFIED} lines that cannot be read, and counts all in the summary`, () => {
+    const text = answerFile(...Array.from({ length: 5_000 }, () => '4'));
+    const result = answerOutcome(
+      { taskId: 't-1' } as RunningTask,
+      interpretAnswer(readAnswerFile(text), LINES, MEMBERS),
+    );
+    if (result.outcome !== 'completed') throw new Error(result.outcome);
+    expect(result.notifications.filter((n) => n.message === 'kistamGenericError')).toHaveLength(LINE_PROBLEMS_NOTIFIED);
+    expect(result.summary).toMatchObject({ errors: 5_000 });
+    expect(result.notifications.at(-1)).toMatchObject({ message: 'kistamAnswerRead', parameters: ['0', '0', '5000'] });
   });
 
   it('reads Latin-1 and UTF-8 with a byte order mark', () => {

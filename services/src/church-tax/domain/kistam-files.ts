@@ -131,8 +131,16 @@ export class NotAnAnswerFile extends Error {
   }
 }
 
+/**
+ * Lines an answer file may have: one per member asked and a few more, for the largest cooperative the product is
+ * measured with (200,000 members). Counted before the file is read: five million lines of errors, each a notification,
+ * filled the heap of the task that read them (a review, stop 63).
+ */
+export const ANSWER_MAX_LINES = 250_000;
+
 /** Reads a BOP answer file (see the layout above); per-line problems are returned, a file without record 1 throws. */
 export function readAnswerFile(text: string): ReadAnswer {
+  if (moreLinesThan(text, ANSWER_MAX_LINES)) throw new NotAnAnswerFile(`more than ${ANSWER_MAX_LINES} lines`);
   const rows = csvRowsNumbered(text);
   const head = rows.find((r) => r.fields[0] === '1');
   if (!head) throw new NotAnAnswerFile('record type 1 missing');
@@ -183,6 +191,12 @@ export function decodeText(bytes: Uint8Array): string {
   } catch {
     return new TextDecoder('latin1').decode(bytes);
   }
+}
+
+function moreLinesThan(text: string, max: number): boolean {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) if (++lines > max) return true;
+  return false;
 }
 
 function csvRows(text: string): string[][] {

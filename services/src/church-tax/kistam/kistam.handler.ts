@@ -237,7 +237,16 @@ export function nullAnswered(effects: readonly TaskEffect[]): string[] {
   );
 }
 
-/** The completed task of an answer: the church data per member, a notification per problem, and the summary. */
+/**
+ * Lines of the answer file that cannot be read, each its own notification, at most: the rest are counted in the
+ * summary's errors (`kistamAnswerRead`), not one notification each (five million of them filled the heap).
+ */
+export const LINE_PROBLEMS_NOTIFIED = 100;
+
+/**
+ * The completed task of an answer: the church data per member, a notification per problem (of the file's lines, the
+ * first LINE_PROBLEMS_NOTIFIED), and the summary.
+ */
 export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOutcome {
   const effects = outcome.records.map((r) => {
     const event: ChurchDataRecorded = {
@@ -258,7 +267,7 @@ export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOu
   const errors = outcome.memberProblems.length + outcome.lineProblems.length;
   const notifications: NotificationDraft[] = [
     ...outcome.memberProblems.map((p) => memberError(p.memberId, p.memberNr, p.problem, p.detail)),
-    ...outcome.lineProblems.map((p): NotificationDraft => ({
+    ...outcome.lineProblems.slice(0, LINE_PROBLEMS_NOTIFIED).map((p): NotificationDraft => ({
       type: 'kistamError',
       message: 'kistamGenericError',
       parameters: [p.problem, String(p.line), ...(p.detail ? [p.detail] : [])],
