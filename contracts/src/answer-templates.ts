@@ -54,6 +54,9 @@ export type AnswerTemplate =
   | 'rebuildInWorker'
   /** "Your last change is saved but does not show yet. …" (503 with Retry-After). */
   | 'notYetShown'
+  /** "Other import files are being read just now. Please try again in a minute." (503 of the import's uploads while
+   *  as many are read and waiting as the server takes at once; a review, stop 63). */
+  | 'importBusy'
   /** "The server failed on this request. …" (500). */
   | 'internalError'
   /** "The request failed (HTTP {0})" (any other refusal by the HTTP framework: 413, 415, …). */
@@ -91,6 +94,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   conflict: 1,
   rebuildInWorker: 1,
   notYetShown: 1,
+  importBusy: 1,
   internalError: 1,
   requestFailed: 1,
 } satisfies Record<AnswerTemplate, 1>) as AnswerTemplate[];

@@ -123,6 +123,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Die Projektionen laufen hier in einem eigenen Prozess: Beenden Sie ihn und bauen Sie sie mit „npm run projections:rebuild“ neu auf.',
   notYetShown:
     'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
+  importBusy: 'Gerade werden andere Importdateien gelesen. Bitte versuchen Sie es in einer Minute noch einmal.',
   internalError:
     'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
   requestFailed: 'Die Anfrage ist fehlgeschlagen (HTTP %{0})',

@@ -13,10 +13,11 @@ import { ImportHistory } from './queries/import-history.js';
  * The import of an existing member register (issue 29; docs/import.md): the routes, the write side (`RunImport`, also
  * the command line's) and the tasks `memberImportDryRun` and `memberImport` for large files.
  */
+import { ImportGate } from './http/import-gate.js';
 @Module({
   imports: [TasksModule, ShareLedgerModule],
   controllers: [MemberImportController, RegisterWorkbookController],
-  providers: [AbandonImport, RunImport, ImportHistory, ImportUploads, ImportDryRunTask, ImportWriteTask],
+  providers: [AbandonImport, RunImport, ImportHistory, ImportUploads, ImportDryRunTask, ImportWriteTask, ImportGate],
   exports: [RunImport, ImportHistory],
 })
 export class MemberImportModule {}

@@ -42,7 +42,8 @@ import { guessedMapping, parseMapping, rowCount } from '../commands/import-mappi
 import { AbandonImport } from '../commands/abandon-import.js';
 import { ImportUploads } from '../commands/import-uploads.js';
 import { importChecksum, RunImport, sha256 } from '../commands/run-import.js';
-import { readUpload } from './uploaded-files.js';
+import { readUpload, type Upload as ReadUpload } from './uploaded-files.js';
+import { ImportGate } from './import-gate.js';
 import { attachment } from '../../platform/http/attachment.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -111,6 +112,7 @@ export class MemberImportController {
     private readonly abandoning: AbandonImport,
     @Inject(TASK_QUEUE) private readonly queue: TaskQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gate: ImportGate,
   ) {}
 
   /** The template workbook: a sheet per kind with the German headers. */
@@ -139,7 +141,13 @@ export class MemberImportController {
   @Upload(false)
   @AnswersOk(ImportInspectionDto)
   async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
+    // Each upload's body is taken in first (a refusal before it is read would reset the client's upload), then its work
+    // waits its turn (ImportGate).
     const { files } = await readUpload(req);
+    return this.gate.run(() => this.inspection(actor, files));
+  }
+
+  private async inspection(actor: Actor, files: UploadedFile[]): Promise<ImportInspectionDto> {
     const inspections = await inspectFiles(files, await this.history.savedMapping(actor.cooperativeId));
     const fields: ImportFieldsDto = {
       members: fieldsOf('members'),
@@ -173,9 +181,12 @@ export class MemberImportController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportDryRunDto | ImportQueuedDto> {
     const language = languageOf(lang);
-    const { files, mapping, large } = await this.prepare(actor, req);
-    if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
-    return this.runs.dryRun(contextFor(actor), files, mapping);
+    const upload = await readUpload(req);
+    return this.gate.run(async () => {
+      const { files, mapping, large } = await this.prepare(actor, upload);
+      if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
+      return this.runs.dryRun(contextFor(actor), files, mapping);
+    });
   }
 
   /** The problems workbook: every sheet's rows as read with their problems in front (`lang`: de, en). */
@@ -192,15 +203,12 @@ export class MemberImportController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     const language = languageOf(lang);
-    const { files, mapping } = await this.prepare(actor, req);
-    const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
-    const workbook = await problemsWorkbook(
-      files,
-      mapping,
-      prepared.problems,
-      (p) => problemText(p, language),
-      language,
-    );
+    const upload = await readUpload(req);
+    const workbook = await this.gate.run(async () => {
+      const { files, mapping } = await this.prepare(actor, upload);
+      const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
+      return problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
+    });
     await send(res, language === 'de' ? 'import-probleme.xlsx' : 'import-problems.xlsx', XLSX, workbook);
   }
 
@@ -223,13 +231,16 @@ export class MemberImportController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportResultDto | ImportQueuedDto> {
-    const { files, mapping, large, confirmWarnings } = await this.prepare(actor, req);
-    if (large) {
-      // Another import running: refused now, not by the task later (issue 40).
-      await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
-      return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
-    }
-    return this.runs.write(contextFor(actor), files, mapping, { confirmWarnings });
+    const upload = await readUpload(req);
+    return this.gate.run(async () => {
+      const { files, mapping, large, confirmWarnings } = await this.prepare(actor, upload);
+      if (large) {
+        // Another import running: refused now, not by the task later (issue 40).
+        await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
+        return this.queued(actor, res, 'memberImport', files, mapping, 'de', confirmWarnings);
+      }
+      return this.runs.write(contextFor(actor), files, mapping, { confirmWarnings });
+    });
   }
 
   /** The imports written, newest first. */
@@ -271,9 +282,8 @@ export class MemberImportController {
    */
   private async prepare(
     actor: Actor,
-    req: FastifyRequest,
+    upload: ReadUpload,
   ): Promise<{ files: UploadedFile[]; mapping: ImportMapping; large: boolean; confirmWarnings: boolean }> {
-    const upload = await readUpload(req);
     const sent = parseMapping(upload.fields.mapping);
     const confirmWarnings = confirmationOf(upload.fields.confirmWarnings);
     const inspections = await inspectFiles(
