@@ -237,6 +237,24 @@ describe('readCamt: hostile files are refused before the work', () => {
     expect(textLongerThan('<>'.repeat(64 * 1024), 1000)).toBe(false);
   });
 
+  it("takes the root element's own namespace, not one in a comment before it or bound to another prefix", () => {
+    const CAMT = 'urn:iso:std:iso:20022:tech:xsd:camt.053.001.02';
+    const evil = statementOf(credit('1.00')).replace(`xmlns="${CAMT}"`, 'xmlns="urn:evil:camt"');
+    // A review (stop 63): both were read as camt.053.001.02 (201).
+    const commented = evil.replace('?><Document', `?><!-- <Document xmlns="${CAMT}"> --><Document`);
+    expect(refusal(() => readCamt(bytes(commented)))).toEqual({
+      template: 'bankStatementVersion',
+      parameters: ['urn:evil:camt'],
+    });
+    const otherPrefix = evil.replace('xmlns="urn:evil:camt"', `xmlns="urn:evil:camt" xmlns:x="${CAMT}"`);
+    expect(refusal(() => readCamt(bytes(otherPrefix))).template).toBe('bankStatementVersion');
+    // The root's own prefix, a processing instruction and a comment before it: read.
+    const prefixed = statementOf(credit('1.00'))
+      .replace(`<Document xmlns="${CAMT}">`, `<?bank x?>\n<!-- <Document> --> <c:Document xmlns:c="${CAMT}">`)
+      .replace('</Document>', '</c:Document>');
+    expect(readCamt(bytes(prefixed)).version).toBe('camt.053.001.02');
+  });
+
   it('refuses what is no statement: not UTF-8, not XML, another message or version, two statements, no account', () => {
     expect(refusal(() => readCamt(Uint8Array.from([0x3c, 0xff, 0xfe, 0x3e]))).template).toBe('bankStatementNotCamt');
     expect(refusal(() => readCamt(bytes('<Document><BkToCstmrStmt>'))).template).toBe('bankStatementNotCamt');

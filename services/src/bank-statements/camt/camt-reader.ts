@@ -42,9 +42,9 @@ export class CamtRefusal extends Error {
 }
 
 const VERSIONS = new Set(['camt.053.001.02', 'camt.053.001.08']);
-/** The root element's start tag and the namespace it declares (the parser drops `xmlns` attributes with their prefixes). */
-const ROOT = /<(?:[\w.-]+:)?Document\b([^>]{0,2000})>/;
-const NAMESPACE = /\bxmlns(?::[\w.-]+)?\s*=\s*["'](urn:iso:std:iso:20022:tech:xsd:([\w.]+))["']/;
+/** The root element's start tag, read where the prolog ends: its prefix and attributes. */
+const ROOT = /<(?:([\w.-]+):)?Document\b([^<>]{0,2000})>/y;
+const ISO_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:([\w.]+)$/;
 const REPEATED = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
 const DECLARATION = /<!(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST|NOTATION)/i;
 const ENTRY_TAG = /<(?:[\w.-]+:)?(?:Ntry|TxDtls)[\s>/]/g;
@@ -94,13 +94,13 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
     throw new CamtRefusal('bankStatementNotCamt');
   }
   const document = at(tree, 'Document');
-  const namespace = NAMESPACE.exec(ROOT.exec(xml)?.[1] ?? '');
-  const version = namespace?.[2] ?? null;
+  const namespace = rootNamespace(xml);
+  const version = namespace === null ? null : (ISO_NAMESPACE.exec(namespace)?.[1] ?? null);
   const statements = all(document, 'BkToCstmrStmt/Stmt');
   if (document === undefined || at(document, 'BkToCstmrStmt') === undefined)
     throw new CamtRefusal('bankStatementNotCamt');
   if (version === null || !VERSIONS.has(version))
-    throw new CamtRefusal('bankStatementVersion', [(namespace?.[1] ?? '').slice(0, 80)]);
+    throw new CamtRefusal('bankStatementVersion', [(namespace ?? '').slice(0, 80)]);
   if (statements.length !== 1) throw new CamtRefusal('bankStatementOneStatement', [String(statements.length)]);
   const stmt = statements[0];
   const account = text(stmt, 'Acct/Id/IBAN')?.replace(/\s+/g, '').toUpperCase() ?? null;
@@ -129,6 +129,34 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
 }
 
 /** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */
+/**
+ * The namespace of the root element (the parser drops `xmlns` attributes): its start tag is found where the prolog ends
+ * (the XML declaration, processing instructions, comments and blanks; no DOCTYPE reaches here), and the namespace is the
+ * one its own prefix is bound to there (`xmlns` without one). A review (stop 63) had a `<Document xmlns="…camt…">` in a
+ * comment before the root, or a camt namespace bound to another prefix, taken for the file's; and the search for the
+ * first `<Document` in the whole file took time growing with the file's size times 2,000.
+ */
+function rootNamespace(xml: string): string | null {
+  let at = 0;
+  for (;;) {
+    while (at < xml.length && /\s/.test(xml[at]!)) at += 1;
+    const end = xml.startsWith('<?', at)
+      ? xml.indexOf('?>', at + 2) + 2
+      : xml.startsWith('<!--', at)
+        ? xml.indexOf('-->', at + 4) + 3
+        : -1;
+    if (end === -1) break;
+    if (end < at) return null; // not closed (the validator lets none through)
+    at = end;
+  }
+  ROOT.lastIndex = at;
+  const root = ROOT.exec(xml);
+  if (root === null) return null;
+  const [, prefix, attributes = ''] = root;
+  const binding = prefix === undefined ? 'xmlns' : `xmlns:${prefix.replace(/[.-]/g, '\\$&')}`;
+  return new RegExp(`(?:^|\\s)${binding}\\s*=\\s*(["'])([^"']*)\\1`).exec(attributes)?.[2] ?? null;
+}
+
 /**
  * Whether a text between two tags (from a `>` to the next `<`) is longer than `max` characters, in one pass over the
  * file: each `>` and `<` is looked for once. (The regular expression `>[^<]{max+1,}<` this replaces took time growing

@@ -6,6 +6,7 @@ import {
   kindFromHeaders,
   kindFromName,
   normaliseHeader,
+  withoutCurrency,
 } from './guess-mapping.js';
 
 describe('import: guessing kinds and columns', () => {
@@ -42,6 +43,22 @@ describe('import: guessing kinds and columns', () => {
   it('prefers the exact spelling: `Nr` is the member number, `Nr.` the house number', () => {
     expect(guessField('members', 'Nr')).toBe('memberNr');
     expect(guessField('members', 'Nr.')).toBe('streetHomeNumber');
+  });
+
+  it('takes a trailing currency off as the expression it replaced did, in time linear in the header', () => {
+    const OLD = (h: string): string => h.replace(/\s*(?:\(\s*(?:eur|€)\s*\)|(?:in\s+)?(?:eur|€))\s*$/i, '');
+    const alphabet = ['a', 'i', 'n', ' ', '(', ')', 'e', 'u', 'r', '€', 'E', '\t'];
+    let texts = [''];
+    for (let length = 1; length <= 4; length++) {
+      texts = texts.flatMap((t) => alphabet.map((c) => t + c));
+      for (const text of texts) expect([text, withoutCurrency(text)]).toEqual([text, OLD(text)]);
+    }
+    expect(withoutCurrency('Betrag in €')).toBe('Betrag');
+    expect(withoutCurrency('Guthaben ( EUR )  ')).toBe('Guthaben');
+    // 32,765 blanks between two letters (the expression: 6 s each; test/api/quadratic-texts.e2e.spec.ts).
+    const blanks = `a${' '.repeat(32_765)}a`;
+    expect(withoutCurrency(blanks)).toBe(blanks);
+    expect(guessField('members', blanks)).toBeNull();
   });
 
   it('guesses the kind from a sheet or file name', () => {
