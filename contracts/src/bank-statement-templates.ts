@@ -13,6 +13,8 @@ export const BANK_STATEMENT_TEMPLATES = [
   'bankStatementVersion',
   /** The file declares a DOCTYPE or entities: refused unread (entity expansion, external entities). */
   'bankStatementDeclarations',
+  /** The file could not be read within {0} seconds and {1} MB (its read thread's budget; a review, stop 63: 500 before). */
+  'bankStatementReadTooLong',
   /** More than {0} entries in one file. */
   'bankStatementTooManyEntries',
   /** A text of the file is longer than {0} characters, or the elements nest deeper than the format does. */

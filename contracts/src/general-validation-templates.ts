@@ -143,6 +143,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,
   bankStatementTooLarge: 1,
+  bankStatementReadTooLong: 1,
   bankStatementNotCamt: 1,
   bankStatementVersion: 1,
   bankStatementDeclarations: 1,

@@ -212,6 +212,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   // The bank statements (issue 45).
   bankStatementNoFile: 'Bitte eine Kontoauszugsdatei (CAMT.053) wählen',
   bankStatementTooLarge: 'Die Datei ist größer als %{0} MiB',
+  bankStatementReadTooLong: 'Die Datei konnte nicht innerhalb von %{0} Sekunden und %{1} MB gelesen werden',
   bankStatementNotCamt: 'Das ist kein Kontoauszug im Format CAMT.053 (XML in UTF-8)',
   bankStatementVersion:
     'Diese CAMT.053-Version wird nicht gelesen (%{0}); gelesen werden camt.053.001.02 und camt.053.001.08',

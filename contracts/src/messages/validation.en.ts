@@ -198,6 +198,7 @@ export const VALIDATION_MESSAGES_EN = {
   // The bank statements (issue 45).
   bankStatementNoFile: 'Choose a bank statement file (CAMT.053)',
   bankStatementTooLarge: 'The file is larger than %{0} MiB',
+  bankStatementReadTooLong: 'The file could not be read within %{0} seconds and %{1} MB',
   bankStatementNotCamt: 'This is no CAMT.053 bank statement (UTF-8 XML)',
   bankStatementVersion:
     'This CAMT.053 version is not read (%{0}); the product reads camt.053.001.02 and camt.053.001.08',

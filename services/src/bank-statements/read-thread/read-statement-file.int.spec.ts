@@ -73,4 +73,13 @@ const refusalOf = async (read: () => unknown): Promise<unknown> => {
     expect(bytes.byteLength).toBeLessThanOrEqual(CAMT_THREAD_ABOVE);
     expect(await readStatementFile(bytes, ENTRY)).toEqual(readCamt(bytes));
   });
+
+  it('refuses a file whose read goes past its budget with bankStatementReadTooLong, not a failure (500)', async () => {
+    // A review (stop 63): three files of 1 MiB past the read's 120 s answered 500 internalError.
+    const budget = { seconds: 0.001, memoryMb: 1024 };
+    expect(await refusalOf(() => readStatementFile(file(1500), ENTRY, budget))).toEqual({
+      template: 'bankStatementReadTooLong',
+      parameters: ['0.001', '1024'],
+    });
+  });
 });
