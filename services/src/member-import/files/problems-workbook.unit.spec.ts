@@ -63,6 +63,21 @@ describe('import: the problems workbook', () => {
     expect(others?.rowCount).toBe(2);
   });
 
+  it('leaves empty rows out, each row keeping its number in its file (a row numbered 1,048,576 wrote a million)', async () => {
+    const gaps = [
+      file(
+        'mitglieder.csv',
+        'Mitgliedsnummer;Name;Eintrittsdatum;Notiz\n1;Meier;01.02.2024;a\n;;;\n\n  ;;;\n2;Schulz;31.02.2024;b\n',
+      ),
+    ];
+    const read = await readImport(gaps, mapping);
+    const wb = await load(await problemsWorkbook(gaps, mapping, read.problems, text, 'de'));
+    const members = wb.getWorksheet('mitglieder.csv');
+    expect(members?.rowCount).toBe(3);
+    expect(values(members, 2)).toEqual([undefined, 2, '1', 'Meier', '01.02.2024', 'a']);
+    expect(values(members, 3)).toEqual(['invalidDate(Eintrittsdatum)', 6, '2', 'Schulz', '31.02.2024', 'b']);
+  });
+
   it('speaks English when asked and joins several problems of a row, one per line', async () => {
     const problems: ImportProblem[] = [
       {
