@@ -46,7 +46,7 @@ export const importDe: Texts<typeof importEn> = {
   format: {
     csv: 'CSV-Datei, Zeichensatz %{encoding}, getrennt durch %{delimiter}',
     xlsx: 'Excel-Arbeitsmappe',
-    encodings: { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' },
+    encodings: { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1252': 'Windows-1252' },
     delimiters: { semicolon: 'Semikolons', comma: 'Kommas', tab: 'Tabulatoren' },
     numbersAre: 'Zahlen %{numbers}',
     datesAre: 'Daten %{dates}',

@@ -43,7 +43,7 @@ export const importEn = {
   format: {
     csv: 'CSV file, encoding %{encoding}, separated by %{delimiter}',
     xlsx: 'Excel workbook',
-    encodings: { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' },
+    encodings: { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1252': 'Windows-1252' },
     delimiters: { semicolon: 'semicolons', comma: 'commas', tab: 'tabs' },
     numbersAre: 'numbers %{numbers}',
     datesAre: 'dates %{dates}',

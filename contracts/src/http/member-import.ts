@@ -16,7 +16,8 @@ export const IMPORT_KIND_NAMES = ['members', 'postings', 'exemptionOrders', 'non
 /** What was detected in a file: type, CSV encoding and delimiter, number and date formats. */
 export class DetectedFormatDto {
   @IsIn(['csv', 'xlsx']) readonly fileType!: 'csv' | 'xlsx';
-  @IsOptional() @IsIn(['utf-8', 'windows-1252']) readonly encoding!: 'utf-8' | 'windows-1252' | null;
+  @IsOptional() @IsIn(['utf-8', 'utf-16', 'windows-1252']) readonly encoding!:
+    'utf-8' | 'utf-16' | 'windows-1252' | null;
   @IsOptional() @IsIn([',', ';', '\t']) readonly delimiter!: ',' | ';' | '\t' | null;
   @IsIn(['de', 'en']) readonly numbers!: 'de' | 'en';
   @IsIn(['de', 'en', 'iso']) readonly dates!: 'de' | 'en' | 'iso';

@@ -58,8 +58,8 @@ export type DateFormat = 'de' | 'en' | 'iso';
 /** What was detected in one file (shown to the clerk, who may override numbers and dates). */
 export interface DetectedFormat {
   readonly fileType: 'csv' | 'xlsx';
-  /** CSV only: `utf-8` (with or without BOM) or `windows-1252`; null for XLSX. */
-  readonly encoding: 'utf-8' | 'windows-1252' | null;
+  /** CSV only: `utf-8` (with or without BOM), `utf-16` (with its BOM: Excel's "Unicode text") or `windows-1252`; null for XLSX. */
+  readonly encoding: 'utf-8' | 'utf-16' | 'windows-1252' | null;
   /** CSV only: the field delimiter. */
   readonly delimiter: ',' | ';' | '\t' | null;
   readonly numbers: NumberFormat;

@@ -40,8 +40,20 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
+/**
+ * UTF-16 by its byte-order mark (Excel's "Unicode text", little-endian; big-endian too): without it such a file read as
+ * Windows-1252 gave headers such as `ÿþM\u0000i\u0000…` and a misleading problem (a review, stop 63).
+ */
+function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
 /** The file's text and its encoding; the byte-order mark is dropped. */
 export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const utf16 = utf16Of(bytes);
+  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), encoding: 'utf-16' };
   if (isUtf8(bytes)) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8' };
   return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
 }
@@ -150,14 +162,15 @@ export interface CsvRowSink {
 /** Reads a CSV file and hands its head and its rows on as they are parsed (the reading thread: read-thread-entry.ts). */
 export async function streamCsv(file: string, bytes: Uint8Array, sink: CsvRowSink, batch: number): Promise<void> {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const utf8 = isUtf8(raw);
-  // UTF-8 is parsed as it came; Windows-1252 is decoded by the table and parsed as UTF-8
-  const input = utf8 ? raw : Buffer.from(decodeWindows1252(raw), 'utf8');
+  const utf16 = utf16Of(raw);
+  const utf8 = utf16 === null && isUtf8(raw);
+  // UTF-8 is parsed as it came; UTF-16 and Windows-1252 are decoded and parsed as UTF-8
+  const input = utf8 ? raw : Buffer.from(utf16 ? new TextDecoder(utf16).decode(raw) : decodeWindows1252(raw), 'utf8');
   const head = new TextDecoder('utf-8').decode(input.subarray(0, HEAD));
   // Excel's hint line `sep=;` names the delimiter and comes before the header
   const hint = SEP_HINT.exec(head);
   const delimiter = hint ? (hint[1] as CsvDelimiter) : detectDelimiter(head);
-  const encoding: CsvEncoding = utf8 ? 'utf-8' : 'windows-1252';
+  const encoding: CsvEncoding = utf16 ? 'utf-16' : utf8 ? 'utf-8' : 'windows-1252';
   const headerRow = hint ? 2 : 1;
   const firstRow = headerRow + 1;
   let headed = false;

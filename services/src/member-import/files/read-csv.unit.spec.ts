@@ -17,6 +17,19 @@ describe('import: reading CSV', () => {
     expect(bom.sheet.rows[0]).toEqual(['Äußere Str.', '5 €']);
   });
 
+  it('reads UTF-16 by its byte-order mark, little- and big-endian (Excel’s “Unicode text”), as the same text in UTF-8', async () => {
+    const text = 'Mitgliedsnummer\tName\tStraße\n1\tMüller\tGroßweg 5 €\n';
+    const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+    const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(text, 'utf16le').swap16()]);
+    const asUtf8 = await readCsv('m.csv', utf8(text));
+    for (const bytes of [le, be]) {
+      const read = await readCsv('m.csv', bytes);
+      expect(read.encoding).toBe('utf-16');
+      expect(read.sheet).toEqual(asUtf8.sheet);
+      expect(decodeCsv(bytes)).toEqual({ text, encoding: 'utf-16' });
+    }
+  });
+
   it('reads Windows-1252 when the bytes are not UTF-8: ä, ß and € (0x80)', async () => {
     const bytes = cp1252('Straße;Betrag\nMärzweg;5 €\n');
     expect(bytes[bytes.length - 2]).toBe(0x80);
