@@ -20,6 +20,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mustNotBeEmpty: 1,
   // The settlement with those who leave (issue 42, contracts/src/settlement-templates.ts).
   settlementAlreadyPaid: 1,
+  settlementNothingPaidOn: 1,
   settlementNotPaid: 1,
   settlementEndUnknown: 1,
   settlementBeforeEnd: 1,

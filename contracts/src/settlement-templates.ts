@@ -5,6 +5,9 @@
 export const SETTLEMENT_TEMPLATES = [
   /** The settlement of this end is already recorded (409); {0}: its payout date. */
   'settlementAlreadyPaid',
+  /** The SEPA file of a payout date {0} on which no settlement of the year is recorded as paid (it said "no member has
+   *  a payout above zero" beside a list of leavers each owed an amount; a review, stop 63). */
+  'settlementNothingPaidOn',
   /** A correction of a settlement that is not recorded (or already reversed). */
   'settlementNotPaid',
   /** No end of membership or of shares with this id for the member. */

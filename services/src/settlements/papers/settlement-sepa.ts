@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type FieldError } from '@coop/contracts';
+import { fieldError, type FieldError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { controlSum, sepaErrors, type SepaDebtor, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
@@ -105,7 +105,12 @@ export class SettlementSepa {
         iban: d.iban,
         bic: d.bic,
       }));
-    const errors = sepaErrors(cooperative, transfers);
+    // Nothing recorded as paid on the date: said so, not "no member has a payout above zero" (a dividend's words).
+    const errors = sepaErrors(cooperative, transfers).map((e) =>
+      transfers.length === 0 && e.template === 'sepaNothingToPay'
+        ? fieldError(null, 'settlementNothingPaidOn', payoutDate)
+        : e,
+    );
     if (errors.length > 0) return { errors };
     const name = downloadName(
       [
