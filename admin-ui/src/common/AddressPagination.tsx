@@ -1,8 +1,10 @@
 import { TablePagination } from '@mui/material';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCountIn } from '../format';
 import { PER_PAGE_CHOICES } from '../data/useServerList';
+import { landmarkOf } from '../plain/landmark';
 
 const CHOICES: readonly number[] = PER_PAGE_CHOICES;
 
@@ -33,6 +35,7 @@ export function useAddressPage(): AddressPage {
 export function AddressPagination({ total, at }: { total: number; at: AddressPage }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const root = useRef<HTMLDivElement>(null);
   return (
     <TablePagination
       component="div"
@@ -51,6 +54,12 @@ export function AddressPagination({ total, at }: { total: number; at: AddressPag
         })
       }
       getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+      // The rows-per-page menu opens inside the page's main landmark, not at the end of <body> (axe `region`): see
+      // plain/menus.tsx for why not in place.
+      ref={root}
+      slotProps={{
+        select: { MenuProps: { container: () => landmarkOf(root.current) ?? null, disableScrollLock: true } },
+      }}
     />
   );
 }

@@ -1,8 +1,9 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Button, ButtonGroup, ListItemText, Menu, MenuItem } from '@mui/material';
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../format';
+import { landmarkOf } from '../plain/landmark';
 
 /**
  * The calendar (MUI X and date-fns' locales, about 120 kB) loads when first opened: its own file beside the libraries
@@ -35,6 +36,8 @@ export function DateMenuButton({
   const translate = useTranslate();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The group, not the anchor: the landmark must stay the same while the menu closes (anchor null), or its portal moves.
+  const group = useRef<HTMLDivElement>(null);
   const [calendar, setCalendar] = useState(false);
   const pick = (date: string | null) => {
     setAnchor(null);
@@ -42,7 +45,7 @@ export function DateMenuButton({
   };
   return (
     <>
-      <ButtonGroup variant="outlined" size="small" disabled={disabled} data-testid={testId}>
+      <ButtonGroup ref={group} variant="outlined" size="small" disabled={disabled} data-testid={testId}>
         <Button
           startIcon={icon}
           onClick={() => onPick(null)}
@@ -63,13 +66,15 @@ export function DateMenuButton({
           <ArrowDropDownIcon />
         </Button>
       </ButtonGroup>
-      {/* Rendered in place (no portal), so the open menu stays inside the page's main landmark (axe: region). */}
+      {/* Opened inside the page's main landmark (axe: region); not in place, where MUI hid the console's root and with it
+          the menu from assistive technology (plain/menus.tsx). */}
       <Menu
         id={menuId}
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
-        disablePortal
+        container={() => landmarkOf(group.current) ?? null}
+        disableScrollLock
         data-testid={`${testId}-dates`}
       >
         <MenuItem

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
+import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { AboveOutstanding } from './AboveOutstanding';
 import { CollectionConfirm, SkippedList } from './CollectionConfirm';
 import { keepListed, selectedSum, type CollectionCreatedDto } from './model';
@@ -101,11 +102,11 @@ export function CollectionForm() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox
+                  <SelectAllCheckbox
                     checked={all}
                     indeterminate={selected.length > 0 && !all}
                     onChange={() => setSelected(all ? [] : rows.map((d) => d.id))}
-                    slotProps={{ input: { 'aria-label': t('selectAll') } }}
+                    label={t('selectAll')}
                     data-testid="collection-select-all"
                   />
                   <Box component="span" sx={visuallyHidden}>

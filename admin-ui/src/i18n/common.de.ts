@@ -9,6 +9,9 @@ export const commonDe: Messages<typeof commonEn> = {
   list: {
     search: 'Suche',
     clearSearch: 'Suche leeren',
+    openChoices: 'Öffnen',
+    closeChoices: 'Schließen',
+    clearChoice: 'Leeren',
     empty: 'Keine Einträge gefunden',
     details: 'Details',
     edit: 'Bearbeiten',

@@ -7,6 +7,10 @@ export const commonEn = {
   list: {
     search: 'Search',
     clearSearch: 'Clear search',
+    // The buttons of a field with a list of choices (MUI Autocomplete): their aria-label and title.
+    openChoices: 'Open',
+    closeChoices: 'Close',
+    clearChoice: 'Clear',
     empty: 'No entries found',
     details: 'Details',
     edit: 'Edit',

@@ -115,6 +115,10 @@ export function MemberPicker({
       disabled={disabled}
       noOptionsText={translate('coop.list.empty')}
       loadingText={translate('ra.page.loading')}
+      // MUI's own texts of its buttons are English (aria-label and title): the clerk's language instead.
+      openText={translate('coop.list.openChoices')}
+      closeText={translate('coop.list.closeChoices')}
+      clearText={translate('coop.list.clearChoice')}
       onBlur={onBlur}
       // The list of choices opens inside the page's main landmark, not at the end of <body> outside every landmark (axe
       // `region`); in a dialog (outside <main>) where MUI puts it, above the dialog.

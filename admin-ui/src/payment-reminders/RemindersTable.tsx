@@ -2,6 +2,7 @@ import { Box, Checkbox, Link, Table, TableBody, TableCell, TableHead, TableRow }
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PaymentReminderDueDto } from '@coop/contracts/console';
+import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -40,11 +41,12 @@ export function RemindersTable(props: {
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox">
-            <Checkbox
+            <SelectAllCheckbox
               checked={all}
               indeterminate={!all && props.selected.length > 0}
               onChange={() => props.onSelect(all ? [] : props.rows.map((r) => r.id))}
-              slotProps={{ input: { 'aria-label': t('selectAll'), 'data-testid': 'reminders-select-all' } as object }}
+              label={t('selectAll')}
+              testId="reminders-select-all"
             />
             <Box component="span" sx={visuallyHidden}>
               {t('selectAll')}

@@ -1,10 +1,17 @@
 import { Menu, MenuItem } from '@mui/material';
 import type { HTMLAttributes, ReactNode } from 'react';
+import { landmarkOf } from './landmark';
 
 /**
  * MUI's menu (with its popover, modal, focus trap, transitions and ripple), the only part of the plain controls that
  * needs it: loaded when a menu is first opened (`ChoiceMenu.tsx`, `inputs.tsx`), not with the shell and the first
  * screen, which show only the closed controls (issue 43).
+ *
+ * An open menu is put into the landmark of its button (`landmarkOf`): at the end of <body>, where MUI puts it otherwise,
+ * it stood outside every landmark (axe `region`; the language menu in the footer, the rows per page in main). Not in
+ * place (`disablePortal`): MUI then hides the rest of <body> from assistive technology, the console's root and with it
+ * the menu itself (`aria-hidden` on its ancestor). In the landmark MUI hides the landmark's other content only. No
+ * scroll lock: MUI would lock the landmark, not the page.
  */
 
 /** One choice of a `ChoiceMenu`. */
@@ -32,7 +39,14 @@ export default function ChoiceMenuList<T>({
   listLabel: { readonly 'aria-label': string } | { readonly 'aria-labelledby': string };
 }) {
   return (
-    <Menu open anchorEl={anchor} onClose={onClose} slotProps={{ list: { role: 'listbox', ...listLabel } }}>
+    <Menu
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      container={() => landmarkOf(anchor) ?? null}
+      disableScrollLock
+      slotProps={{ list: { role: 'listbox', ...listLabel } }}
+    >
       {choices.map((choice) => (
         <MenuItem
           key={String(choice.value)}
@@ -73,6 +87,8 @@ export function MultiChoiceList({
       open
       anchorEl={anchor}
       onClose={onClose}
+      container={() => landmarkOf(anchor) ?? null}
+      disableScrollLock
       slotProps={{
         list: { role: 'listbox', 'aria-multiselectable': true, 'aria-labelledby': labelId },
         paper: { style: { minWidth: anchor.clientWidth } },

@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
 import { dueIds, settlementName, type SettlementRecord } from './model';
 
@@ -98,12 +99,13 @@ export function SettlementsTable(props: {
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox">
-            <Checkbox
+            <SelectAllCheckbox
               checked={all}
               indeterminate={!all && props.selected.length > 0}
               disabled={due.length === 0}
               onChange={() => props.onSelect(all ? [] : due)}
-              slotProps={{ input: { 'aria-label': t('selectAll'), 'data-testid': 'settlement-select-all' } as object }}
+              label={t('selectAll')}
+              testId="settlement-select-all"
             />
             {/* The column's name for screen readers (a header cell is never empty). */}
             <Box component="span" sx={visuallyHidden}>

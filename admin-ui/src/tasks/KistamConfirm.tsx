@@ -1,16 +1,16 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, CardHeader, Link, Typography } from '@mui/material';
 import { inRegularQueryPeriod, regularStatusDate, statusAppliesTo } from '@coop/contracts/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { Calculating, Failed } from '../dividend/parts';
 import { AccessDenied } from '../layout/AccessDenied';
 import { can, useSession } from '../session/session';
 import { today as todayIso } from '../members/model';
 import { formatDate } from '../format';
-import { startKistam } from './queries';
+import { startKistam, useWaitingKistam } from './queries';
 
 /**
  * Which status the regular query of today asks BZSt for, and for which payouts it counts (issue 43: the date in the
@@ -35,8 +35,27 @@ function KistamDates() {
 }
 
 /**
+ * A KiStAM task waiting for the BZSt answer: starting again cancels it (docs/tasks.md), though its request file may
+ * already be with BZSt, whose answer could then no longer be uploaded. Asked of the tasks when the screen opens.
+ */
+function WaitingKistam({ enabled }: { enabled: boolean }) {
+  const translate = useTranslate();
+  const waiting = useWaitingKistam(enabled);
+  if (!waiting.data) return null;
+  return (
+    <Alert severity="warning" data-testid="kistam-waiting">
+      {translate('coop.kistam.waiting', { date: formatDate(waiting.data.queuedAt) })}{' '}
+      <Link component={RouterLink} to="/tasks" data-testid="kistam-waiting-tasks">
+        {translate('coop.kistam.waitingLink')}
+      </Link>
+    </Alert>
+  );
+}
+
+/**
  * `/dashboard/kistam` (SPEC 2 "KiStAM confirmation"): "Start KiStAM?". Yes queues the task (`POST /tasks/kistam`), says so
- * and goes back to the dashboard; No goes back. A refusal (no approval number of process km, a KiStAM already running) is
+ * and goes back to the dashboard; No goes back. A KiStAM task waiting for the BZSt answer is named with a warning: the start
+ * cancels it. A refusal (no approval number of process km, a KiStAM already running) is
  * shown in the clerk's language and the screen stays.
  */
 export default function KistamConfirm() {
@@ -71,6 +90,7 @@ export default function KistamConfirm() {
         <CardContent sx={{ display: 'grid', gap: 2, pt: 0 }}>
           <Typography>{translate('coop.kistam.question')}</Typography>
           <KistamDates />
+          <WaitingKistam enabled={can(session, 'tasks:read')} />
           {start.isPending ? <Calculating testId="kistam-starting" text="coop.kistam.starting" /> : null}
           {start.error ? <Failed error={start.error} testId="kistam-refused" /> : null}
         </CardContent>

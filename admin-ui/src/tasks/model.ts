@@ -28,6 +28,12 @@ export function progressPercent(task: Pick<TaskRecord, 'done' | 'total'>): numbe
 export const awaitsAnswer = (task: Pick<TaskRecord, 'kind' | 'state'>): boolean =>
   task.kind === 'kistam' && task.state === 'waiting';
 
+/**
+ * The request of the KiStAM task waiting for the BZSt answer (docs/tasks.md "Reading tasks"), the newest: starting
+ * KiStAM again cancels it (docs/tasks.md "The lifecycle"), so the confirmation names it.
+ */
+export const WAITING_KISTAM_QUERY = `/tasks?filter=${encodeURIComponent('kind:kistam,state:waiting')}&limit=1&order_by=-queuedAt`;
+
 /** The summary's facts a clerk reads: ids left out (the task's row says what it is about), in the handler's order. */
 export function summaryFacts(
   summary: Readonly<Record<string, string | number>> | null | undefined,

@@ -2,7 +2,7 @@ import type { FsakPreviewDto } from '@coop/contracts/console';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../session/api';
 import { downloadFile } from '../session/download';
-import { ACTIVE_TASKS_QUERY, isActive, tasksQuery, type TaskRecord } from './model';
+import { ACTIVE_TASKS_QUERY, WAITING_KISTAM_QUERY, awaitsAnswer, isActive, tasksQuery, type TaskRecord } from './model';
 
 /** While something runs, the task list and the top bar ask again this often (the brief: every 2 s). */
 export const POLL_RUNNING_MS = 2_000;
@@ -42,6 +42,16 @@ export function useActiveTasks(enabled: boolean) {
     queryFn: async () => (await list<TaskRecord>(ACTIVE_TASKS_QUERY)).items.filter(isActive),
     enabled,
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? POLL_RUNNING_MS : POLL_IDLE_MS),
+    retry: false,
+  });
+}
+
+/** The KiStAM task waiting for the BZSt answer, null when none waits (the KiStAM confirmation; `tasks:read`). */
+export function useWaitingKistam(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tasks', 'waitingKistam'],
+    queryFn: async () => (await list<TaskRecord>(WAITING_KISTAM_QUERY)).items.find(awaitsAnswer) ?? null,
+    enabled,
     retry: false,
   });
 }

@@ -91,6 +91,9 @@ export const tasksDe: Messages<typeof tasksEn> = {
       'Regelabfrage: Das BZSt meldet den Kirchensteuerstand vom %{status}. Er gilt für die Dividenden, die %{year} ausgezahlt werden. Wer nach dem %{status} beigetreten ist, wird zu seinem Eintritt abgefragt (Anlassabfrage).',
     outsidePeriod:
       'Die Regelabfrage ist vom 1. September bis 31. Oktober vorgesehen; heute (%{today}) liegt außerhalb dieses Zeitraums. Mitglieder mit Anteilen am %{status}, für die noch keine Antwort zu diesem Stand vorliegt, werden trotzdem abgefragt.',
+    waiting:
+      'Eine KiStAM-Abfrage vom %{date} wartet auf die Antwort des BZSt. Ein neuer Start bricht sie ab: Zu ihrer Anfragedatei kann dann keine Antwort mehr hochgeladen werden, auch wenn die Datei bereits an das BZSt gesendet wurde. Laden Sie in diesem Fall stattdessen die Antwort bei der wartenden Aufgabe hoch.',
+    waitingLink: 'Zu den Aufgaben',
     started: 'Die KiStAM-Aufgabe wurde eingereiht.',
     starting: 'Die Aufgabe wird gestartet …',
     line: 'Zeile %{line}',

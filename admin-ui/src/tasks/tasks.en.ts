@@ -100,6 +100,9 @@ export const tasksEn = {
       'Regular query: BZSt answers the church tax status on %{status}. It applies to the dividends paid in %{year}. Members who joined after %{status} are queried for their joining (event query).',
     outsidePeriod:
       'The regular query is meant for 1 September to 31 October; today (%{today}) lies outside that period. Members holding shares on %{status} without an answer for that status are queried all the same.',
+    waiting:
+      'A KiStAM query of %{date} is waiting for the BZSt answer. Starting again cancels it: no answer can then be uploaded for its request file, even if that file has already been sent to BZSt. If it has, upload the answer to the waiting task instead.',
+    waitingLink: 'Open the tasks',
     started: 'The KiStAM task has been queued.',
     starting: 'Starting the task …',
     line: 'line %{line}',
