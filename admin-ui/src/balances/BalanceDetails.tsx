@@ -2,7 +2,8 @@ import { Box, Chip, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { InfoList } from '../common/Section';
-import { formatCount, formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney } from '../format';
+import { postingShares } from '../members/historyMoney';
 import { usePostingLabel } from '../members/usePostingLabel';
 import type { BalanceRecord } from '../members/model';
 
@@ -42,7 +43,7 @@ export function BalanceDetails({ balance: b, title }: { balance: BalanceRecord; 
             </>,
             'balance-details-type',
           ],
-          [f('quantity'), formatCount(b.quantity)],
+          [f('quantity'), postingShares(b)],
           [f('amount'), formatMoney(b.amount), 'balance-details-amount'],
           [f('date'), formatDate(b.date)],
           [f('approvalDate'), formatDate(b.approvalDate)],

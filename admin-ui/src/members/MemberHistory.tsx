@@ -4,7 +4,7 @@ import { useGetMany, useTranslate } from 'react-admin';
 import type { HistoryDividend } from '@coop/contracts/console';
 import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
 import { endHeadline } from './historyHeadline';
-import { moneyLine } from './historyMoney';
+import { moneyLine, postingHolding } from './historyMoney';
 import { churchName, memberLabel, today, type HistoryEntry, type MemberRecord } from './model';
 import { useMemberHistory } from './queries';
 
@@ -110,12 +110,7 @@ function Entry({ entry, members }: { entry: HistoryEntry; members: ReadonlyMap<s
       </Typography>
       {p ? (
         <Typography variant="body2" component="div" sx={{ mt: 0.25 }}>
-          {formatDate(p.date)} ·{' '}
-          {translate('coop.members.cards.holding', {
-            smart_count: Math.abs(p.quantity),
-            shares: formatCount(p.quantity),
-            amount: formatMoney(p.amount),
-          })}
+          {formatDate(p.date)} · {postingHolding(p, translate)}
         </Typography>
       ) : null}
       {entry.exit ? (

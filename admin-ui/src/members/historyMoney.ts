@@ -1,7 +1,28 @@
 import type { TranslateFunction } from 'react-admin';
-import { formatDate, formatMoney } from '../format';
+import { formatCount, formatDate, formatMoney } from '../format';
 import type { HistoryPosting } from '@coop/contracts/console';
-import type { HistoryEntry } from './model';
+import { shareChange, type HistoryEntry } from './model';
+
+/**
+ * The shares of a posting as every screen shows them: with the sign of its amount (`shareChange`), as the share account
+ * adds them up. A partial termination (2) reads "-1" beside its -250,00 € in the posting's details, the member's
+ * history and the share account alike; the details and the history showed the entered 1.
+ */
+export function postingShares(posting: Pick<HistoryPosting, 'quantity' | 'amount'>): string {
+  return formatCount(shareChange(posting));
+}
+
+/** A posting's shares and amount in the member's history: "-1 Anteil · -250,00 €". */
+export function postingHolding(
+  posting: Pick<HistoryPosting, 'quantity' | 'amount'>,
+  translate: TranslateFunction,
+): string {
+  return translate('coop.members.cards.holding', {
+    smart_count: Math.abs(shareChange(posting)),
+    shares: postingShares(posting),
+    amount: formatMoney(posting.amount),
+  });
+}
 
 /**
  * What a history entry of the money that comes in was (issue 45), in one line: the payment with its amount, how and

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { i18nProvider } from '../i18n/i18nProvider.js';
-import { moneyLine } from './historyMoney.js';
-import type { HistoryEntry } from './model.js';
+import { moneyLine, postingHolding, postingShares } from './historyMoney.js';
+import { shareChange, type HistoryEntry } from './model.js';
 
 /*
  * The member history's entries of the money that comes in (issue 45) say what they were: they read "Zahlung auf Anteile
@@ -160,5 +160,46 @@ describe('the history line of a posting of shares not fully paid', () => {
       end: 'Geschäftsguthaben leaving: 300,00 €',
       annulled: 'Geschäftsguthaben reversed: 300,00 € · unpaid price owed again: 200,00 €',
     });
+  });
+});
+
+/*
+ * A posting's shares carry the sign of its amount on every screen (QA review): a partial termination read "1 Anteil ·
+ * -250,00 €" in the member's history and "Anteile 1" in the posting's details, while the share account counted -1.
+ */
+describe("a posting's shares with the sign of its amount, as the share account counts them", () => {
+  afterAll(() => i18nProvider.changeLocale('en'));
+  const cases: Record<string, { quantity: number; amount: number }> = {
+    partialTermination: { quantity: 1, amount: -25_000 },
+    transferOut: { quantity: 2, amount: -50_000 },
+    subscription: { quantity: 2, amount: 50_000 },
+    annulledSubscription: { quantity: -2, amount: -50_000 },
+    annulledTermination: { quantity: 1, amount: 25_000 },
+  };
+  const shown = (f: (p: { quantity: number; amount: number }) => string) =>
+    Object.fromEntries(Object.entries(cases).map(([k, p]) => [k, f(p)]));
+
+  it("in the posting's details", () => {
+    expect(shown(postingShares)).toEqual({
+      partialTermination: '-1',
+      transferOut: '-2',
+      subscription: '2',
+      annulledSubscription: '-2',
+      annulledTermination: '1',
+    });
+    for (const p of Object.values(cases)) expect(postingShares(p)).toBe(String(shareChange(p)));
+  });
+
+  it('in the history, in German and English', async () => {
+    await i18nProvider.changeLocale('de');
+    expect(shown((p) => postingHolding(p, i18nProvider.translate))).toEqual({
+      partialTermination: '-1 Anteil · -250,00 €',
+      transferOut: '-2 Anteile · -500,00 €',
+      subscription: '2 Anteile · 500,00 €',
+      annulledSubscription: '-2 Anteile · -500,00 €',
+      annulledTermination: '1 Anteil · 250,00 €',
+    });
+    await i18nProvider.changeLocale('en');
+    expect(postingHolding(cases.partialTermination!, i18nProvider.translate)).toBe('-1 share · -250,00 €');
   });
 });
