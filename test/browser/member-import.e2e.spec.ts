@@ -140,6 +140,8 @@ describe('the member import in the console', () => {
     await chooseFile(page, empty);
     await clickElement(page, tid('import-read'));
     await waitForText(page, tid('import-error'), 'Das hat nicht geklappt:');
+    // Its close button speaks German (MUI's own label was "Close": a review, stop 63).
+    await page.waitForSelector(`${tid('import-error')} button[aria-label="Schließen"][title="Schließen"]`);
     await check(page, 'refused file');
     expect(await textOf(page, tid('import-files'))).toContain('leer.csv');
     await clickElement(page, '[aria-label="leer.csv entfernen"]');

@@ -177,8 +177,11 @@ describe('members and postings', () => {
     await waitForPath(page, (p) => p === `/member/${memberId}`, 'back on the dashboard after the exit');
     await waitForText(page, tid('member-pending-exit'), `Leaves on ${shown} (Exit)`);
     await waitForHolding(page, '5 shares');
-    // The share account's sum is today's too: the withdrawal dated on the effective date does not count yet.
+    // The share account's sum is today's too: the withdrawal dated on the effective date does not count yet; a line
+    // under it gives the holding after it, so that the column adds up (QA review, stop 63: 4 under rows of 3).
     await waitForText(page, tid('member-sum-shares'), '5');
+    await waitForText(page, tid('member-after-pending'), `After the postings ahead (to ${shown})`);
+    expect(await textOf(page, tid('member-after-shares'))).toBe('0');
     for (const type of [1, 2, 3, 6, 7, 8]) {
       await page.waitForSelector(`[data-testid="member-action-${type}"][aria-disabled="true"]`);
     }

@@ -305,6 +305,10 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await open(`/member/${carla}`, tid('member-reminder'));
     await waitForText(page, tid('member-reminder'), german(today));
     await shot('reminder-on-member');
+    // The outstanding payments name the level as the reminders do (they said "Erste Mahnung": a review, stop 63).
+    await open('/share-dues', tid('share-dues-row'));
+    const due = await rowWith(tid('share-dues-row'), 'Mahn, Carla');
+    expect(await due.evaluate((r) => (r as HTMLElement).innerText)).toContain('Zahlungserinnerung');
   }, 60_000);
 
   it('reads a bank statement, books the credit proposed for the member named in it', async () => {

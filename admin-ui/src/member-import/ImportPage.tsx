@@ -181,7 +181,13 @@ export default function ImportPage() {
       </Stepper>
       <Box aria-live="polite">
         {error ? (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="import-error" onClose={() => setError(null)}>
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            data-testid="import-error"
+            onClose={() => setError(null)}
+            closeText={translate('ra.action.close')}
+          >
             {error}
           </Alert>
         ) : null}

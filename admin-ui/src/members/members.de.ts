@@ -75,6 +75,8 @@ export const membersDe: Messages<typeof membersEn> = {
       // Issue 45 (decision 273): the nominal holding is named so; the Geschäftsguthaben is only what was paid in.
       holdingNominal: '%{shares} Anteil · Nennbetrag %{amount} |||| %{shares} Anteile · Nennbetrag %{amount}',
       nominalTotal: 'Geschäftsanteile (Nennbetrag)',
+      nominalToday: 'Geschäftsanteile (Nennbetrag) heute',
+      afterPending: 'Nach den vorgemerkten Buchungen (bis %{date})',
       paidInTotal: 'Geschäftsguthaben (eingezahlt)',
       openOnShares: 'offen %{amount}',
     },

@@ -74,6 +74,8 @@ export const membersEn = {
       // Issue 45 (decision 273): the nominal holding is named so; the Geschäftsguthaben is only what was paid in.
       holdingNominal: '%{shares} share · nominal value %{amount} |||| %{shares} shares · nominal value %{amount}',
       nominalTotal: 'Shares at nominal value',
+      nominalToday: 'Shares at nominal value today',
+      afterPending: 'After the postings ahead (to %{date})',
       paidInTotal: 'Geschäftsguthaben (paid in)',
       openOnShares: 'outstanding %{amount}',
     },

@@ -29,7 +29,6 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   endedOwing: 'Seit dem Ausscheiden am %{date} nicht mehr geschuldet',
   subscriptionOf: '%{type} vom %{date}, %{shares}',
   shares: '%{smart_count} Anteil |||| %{smart_count} Anteile',
-  reminders: { 1: 'Erste Mahnung', 2: 'Zweite Mahnung', 3: 'Letzte Mahnung' },
   methods: { transfer: 'Überweisung', directDebit: 'Lastschrift', cash: 'Bar', dividendCredit: 'Dividendengutschrift' },
   memberTitle: 'Einzahlungen auf Anteile',
   memberOpen: '%{amount} offen',

@@ -30,7 +30,6 @@ export const sharePaymentsEn = {
   endedOwing: 'No longer owed since the membership ended on %{date}',
   subscriptionOf: '%{type} of %{date}, %{shares}',
   shares: '%{smart_count} share |||| %{smart_count} shares',
-  reminders: { 1: 'First reminder', 2: 'Second reminder', 3: 'Last reminder' },
   methods: {
     transfer: 'Bank transfer',
     directDebit: 'Direct debit',
