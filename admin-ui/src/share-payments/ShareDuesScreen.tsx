@@ -116,7 +116,9 @@ export default function ShareDuesScreen() {
                       {formatMoney(row.outstanding)}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.dueSince)}</TableCell>
-                    <TableCell>{row.reminderLevel > 0 ? translate(`coop.reminders.levels.${row.reminderLevel}`) : '–'}</TableCell>
+                    <TableCell>
+                      {row.reminderLevel > 0 ? translate(`coop.reminders.levels.${row.reminderLevel}`) : '–'}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
