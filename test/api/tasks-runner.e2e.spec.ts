@@ -20,15 +20,15 @@ import { ended, headlines, notificationsOf, scripted, ScriptedHandler, until, us
  * the tasks left to the worker (`TASKS_RUN_IN=worker`), and a second runner losing its claim on the revision.
  */
 
-describe('tasks: a restart while tasks run', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-restart-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    JWT_SECRET,
-    ADMIN_UI_DIR: join(dataDir, 'no-console'),
-  });
+/** The configuration of a product started and stopped again on one data directory, removed after the suite. */
+function restartedConfig(prefix: string): ReturnType<typeof loadConfig> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
+}
+
+describe('tasks: a restart while tasks run', () => {
+  const config = restartedConfig('coop-ledger-tasks-restart-');
 
   it('resumes a resumable task (attempt 2, completed once) and fails one that is not (interrupted)', async () => {
     const first = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
@@ -92,14 +92,7 @@ describe('tasks: a restart while tasks run', () => {
 });
 
 describe('tasks: a resumable task interrupted as often as a task may be', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-tasks-attempts-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD,
-    JWT_SECRET,
-    ADMIN_UI_DIR: join(dataDir, 'no-console'),
-  });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const config = restartedConfig('coop-ledger-tasks-attempts-');
 
   it(`is failed (interrupted) at the start after ${TASK_ATTEMPTS_MAX} runs, not run again at every start`, async () => {
     // A run that ends the process (a review, stop 63: a KiStAM answer filling the heap) was resumed at every start.
