@@ -2,6 +2,7 @@ import { Alert, Card, CardContent, Grid } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CreateBase, Form, useGetOne, useSaveContext, useTranslate, type RaRecord } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
@@ -37,7 +38,8 @@ function AnnulForm({ original }: { original: BalanceRecord }) {
     return save?.(values);
   };
   return (
-    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <EditHeader
         title={withdrawal ? withdrawLabel : translate('coop.title.annulBalance')}
         backTo={`/member/${encodeURIComponent(original.member)}`}

@@ -11,6 +11,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { DateTextInput } from '../common/DateTextInput';
@@ -89,7 +90,8 @@ function PostingForm({ type, member }: { type: number; member: MemberRecord }) {
   };
 
   return (
-    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+    <Form id={FORM_ID} onSubmit={onSubmit} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <PageTitle title={translate('coop.title.newBalance', { type: typeName })} />
       <EditHeader
         title={translate('coop.title.newBalance', { type: typeName })}

@@ -11,6 +11,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { DEFAULT_INTEREST_BEGIN_RULE, INTEREST_BEGIN_RULES, TEXT_MAX } from '@coop/contracts/console';
 import { EditHeader } from '../common/EditHeader';
 import { centsToDecimal, parseEuroToCents } from '../format';
@@ -98,7 +99,8 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
   }
   const ro = !canSave;
   return (
-    <Form record={record} warnWhenUnsavedChanges={false}>
+    <Form record={record} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <EditHeader title={translate('coop.title.cooperative')} backTo="/administration" canSave={canSave} />
       <FocusNamedField />
       <CardContent sx={{ px: 3 }}>

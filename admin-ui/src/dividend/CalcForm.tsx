@@ -3,6 +3,7 @@ import { Button, Grid, InputAdornment } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Form, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { DIVIDEND_TYPES, type DividendYearDto } from '@coop/contracts/console';
 import { DateTextInput } from '../common/DateTextInput';
 import { today } from '../members/model';
@@ -82,7 +83,8 @@ export function CalcForm({
     });
   };
   return (
-    <Form record={record} onSubmit={submit} warnWhenUnsavedChanges={false} noValidate>
+    <Form record={record} onSubmit={submit} warnWhenUnsavedChanges={false} noValidate disableInvalidFormNotification>
+      <FormErrorNotice />
       <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, sm: 6, md: 2.5 }}>
           <SelectInput

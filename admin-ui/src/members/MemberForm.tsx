@@ -12,6 +12,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
 import { requiredField } from '../common/requiredField';
@@ -289,7 +290,8 @@ function EditForm() {
     return <LoadFailed error={error} />;
   }
   return (
-    <Form record={record} warnWhenUnsavedChanges={false}>
+    <Form record={record} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <PageTitle title={translate('coop.title.editMember', { name: memberName(record) })} />
       <EditHeader
         title={translate('coop.title.editMember', { name: memberName(record) })}
@@ -312,7 +314,8 @@ function CreateForm({ canWrite }: { canWrite: boolean }) {
     return save?.(values);
   };
   return (
-    <Form onSubmit={onSubmit} warnWhenUnsavedChanges={false}>
+    <Form onSubmit={onSubmit} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <EditHeader title={translate('coop.title.newMember')} backTo="/members" canSave={canWrite} />
       <Fields isNew />
       {duplicates.dialog}

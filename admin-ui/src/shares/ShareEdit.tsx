@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { EditBase, Form, TextInput, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { DateTextInput } from '../common/DateTextInput';
 import { EditHeader } from '../common/EditHeader';
 import { InfoList } from '../common/Section';
@@ -49,7 +50,8 @@ function ShareForm() {
     );
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
   return (
-    <Form record={record} warnWhenUnsavedChanges={false}>
+    <Form record={record} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <EditHeader title={translate('coop.title.share')} backTo="/shares" />
       <CardContent sx={{ px: 3 }}>
         <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>

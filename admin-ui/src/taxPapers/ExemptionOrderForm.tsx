@@ -1,7 +1,8 @@
 import { Alert, CardContent, Grid, InputAdornment, Typography } from '@mui/material';
-import { BooleanInput, SelectInput, TextInput, required, useGetOne, useTranslate } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, useGetOne, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
+import { requiredField } from '../common/requiredField';
 import { centsToDecimal, formatDate, formatMoney, parseEuroToCents } from '../format';
 import { memberLabel, today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
@@ -145,14 +146,14 @@ function Fields({
             choices={EXEMPTION_ORDER_TYPES.map((t) => ({ id: String(t), name: `coop.taxPapers.exemptionTypes.${t}` }))}
             format={numFormat}
             parse={numParse}
-            validate={required()}
+            validate={requiredField}
             fullWidth
             readOnly={ro}
             data-testid="exemption-order-type"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />
+          <DateTextInput source="date" fullWidth readOnly={ro} validate={requiredField} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <BooleanInput source="joint" helperText="coop.taxPapers.jointHint" readOnly={ro} />
@@ -166,7 +167,7 @@ function Fields({
             fullWidth
             format={formatEuro}
             parse={parseText}
-            validate={[required(), validateEuro]}
+            validate={[requiredField, validateEuro]}
             readOnly={ro}
             helperText="coop.taxPapers.amountHint"
             slotProps={{
@@ -182,7 +183,7 @@ function Fields({
           <SelectInput
             source="startDate"
             choices={yearChoices(exemptionStartYears(thisYear), 'start', startDate, formatDate)}
-            validate={required()}
+            validate={requiredField}
             helperText="coop.taxPapers.fromJanuary"
             fullWidth
             readOnly={ro}
@@ -196,7 +197,7 @@ function Fields({
               { id: UNTIL_REVOKED, name: 'coop.taxPapers.untilRevoked' },
               ...yearChoices(exemptionEndYears(thisYear), 'end', endDate, formatDate),
             ]}
-            validate={required()}
+            validate={requiredField}
             helperText="coop.taxPapers.toDecemberOrRevoked"
             fullWidth
             readOnly={ro}

@@ -1,7 +1,8 @@
 import { Alert, CardContent, Grid } from '@mui/material';
-import { BooleanInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { DateTextInput } from '../common/DateTextInput';
+import { requiredField } from '../common/requiredField';
 import { formatDate } from '../format';
 import { today, type MemberRecord } from '../members/model';
 import { useMemberDashboard } from '../members/queries';
@@ -60,7 +61,7 @@ function Fields({
             choices={NON_ASSESSMENT_TYPES.map((t) => ({ id: String(t), name: `coop.taxPapers.nvTypes.${t}` }))}
             format={numFormat}
             parse={numParse}
-            validate={required()}
+            validate={requiredField}
             fullWidth
             readOnly={ro}
             data-testid="non-assessment-type"
@@ -71,7 +72,7 @@ function Fields({
             source="orderNumber"
             fullWidth
             readOnly={ro}
-            validate={required()}
+            validate={requiredField}
             helperText="coop.taxPapers.orderNumberHint"
             slotProps={tid('orderNumber', TEXT_MAX.reference)}
           />
@@ -81,12 +82,12 @@ function Fields({
             source="taxAuthorities"
             fullWidth
             readOnly={ro}
-            validate={required()}
+            validate={requiredField}
             slotProps={tid('taxAuthorities', TEXT_MAX.authority)}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateTextInput source="date" fullWidth readOnly={ro} validate={required()} />
+          <DateTextInput source="date" fullWidth readOnly={ro} validate={requiredField} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <BooleanInput source="original" helperText="coop.taxPapers.originalHint" readOnly={ro} />
@@ -95,7 +96,7 @@ function Fields({
           <SelectInput
             source="startDate"
             choices={yearChoices(years, 'start', startDate, formatDate)}
-            validate={required()}
+            validate={requiredField}
             helperText="coop.taxPapers.fromJanuary"
             fullWidth
             readOnly={ro}
@@ -106,7 +107,7 @@ function Fields({
           <SelectInput
             source="endDate"
             choices={yearChoices(years, 'end', endDate, formatDate)}
-            validate={required()}
+            validate={requiredField}
             helperText="coop.taxPapers.toDecember"
             fullWidth
             readOnly={ro}

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { CreateBase, EditBase, Form, useEditContext, useGetOne, useTranslate, type RaRecord } from 'react-admin';
+import { FormErrorNotice } from '../common/FormErrorNotice';
 import { EditHeader } from '../common/EditHeader';
 import { PageTitle } from '../layout/PageTitle';
 import { PageLoading } from '../layout/PageLoading';
@@ -50,7 +51,8 @@ function NewPaper<R extends RaRecord>({ kind, memberId }: { kind: PaperKind<R>; 
         redirect={() => backTo}
         mutationOptions={leave}
       >
-        <Form warnWhenUnsavedChanges={false}>
+        <Form warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+          <FormErrorNotice />
           <PageTitle title={title} />
           <EditHeader title={title} backTo={backTo} canSave={canWrite} />
           <Fields member={member} canWrite={canWrite} />
@@ -79,7 +81,8 @@ function EditForm<R extends RaRecord & { member: string; memberName?: string | n
   const title = translate(kind.editTitle, { name: member ? memberName(member) : (record.memberName ?? '') });
   const { Fields } = kind;
   return (
-    <Form record={kind.toForm(record)} warnWhenUnsavedChanges={false}>
+    <Form record={kind.toForm(record)} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
+      <FormErrorNotice />
       <PageTitle title={title} />
       <EditHeader title={title} backTo={backTo} canSave={canWrite} />
       <Fields member={member} canWrite={canWrite} currentId={String(record.id)} />
