@@ -238,6 +238,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
                 min={3}
                 max={60}
                 step={1}
+                helperText="coop.cooperative.noticePeriodHint"
                 slotProps={input('cooperative-noticePeriodMonths')}
               />
               <SelectInput
@@ -259,6 +260,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
                 min={10}
                 max={30}
                 step={1}
+                helperText="coop.cooperative.retentionYearsHint"
                 slotProps={input('cooperative-retentionYears')}
               />
             </Grid>
@@ -271,6 +273,7 @@ function CooperativeForm({ canSave }: { canSave: boolean }) {
                 min={1}
                 max={720}
                 step={1}
+                helperText="coop.cooperative.sessionIdleHint"
                 slotProps={input('cooperative-sessionIdleMinutes')}
               />
             </Grid>
