@@ -3,9 +3,10 @@ import { refusal } from '../../platform/http/refusal.js';
 
 /**
  * Import uploads (inspect, dry run, problems workbook, write) worked on at once in this process, and waiting at most.
- * Each reads its files in threads (READS_AT_ONCE per upload) and keeps their rows on the API's thread until it answers:
- * ten uploads of 47 MB at once, each within every limit, filled the API's heap and ended the process (a review, stop
- * 63). Beyond those waiting an upload is answered 503 `importBusy` before its body is read.
+ * Each reads its files in threads (READS_AT_ONCE per upload) and keeps them and their rows on the API's thread until it
+ * answers: ten uploads of 47 MB at once, each within every limit, filled the API's heap and ended the process (a
+ * review, stop 63). A place is taken before the upload's body is read, so at most IMPORTS_AT_ONCE bodies (of at most
+ * 160 MB each) are held; those waiting are not read yet. Beyond those waiting an upload is answered 503 `importBusy`.
  */
 export const IMPORTS_AT_ONCE = 2;
 export const IMPORTS_WAITING = 4;
@@ -15,14 +16,25 @@ export class ImportGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Uploads waiting for a place now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Runs `work` in its turn. Refused (503 `importBusy`) when as many wait as may: `refused` runs first (the caller reads
+   * the upload's body to its end and keeps nothing, see discardUpload).
+   */
+  async run<T>(work: () => Promise<T>, refused: () => Promise<void> = async () => undefined): Promise<T> {
     if (this.running < IMPORTS_AT_ONCE) this.running += 1;
     else if (this.waiting.length < IMPORTS_WAITING) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else
+    else {
+      await refused();
       throw new HttpException(
         refusal('Other import files are being read just now. Please try again in a minute.', 'importBusy'),
         HttpStatus.SERVICE_UNAVAILABLE,
       );
+    }
     try {
       return await work();
     } finally {

@@ -26,7 +26,18 @@ describe('ImportGate (a review, stop 63: ten large uploads at once ended the pro
     const answers = works.map((w) => gate.run(w.work));
     await tick();
     expect(works.map((w) => w.started())).toEqual(works.map((_, i) => i < IMPORTS_AT_ONCE));
-    const refused = await gate.run(async () => 'never').catch((error: unknown) => error);
+    let drained = false;
+    const refused = await gate
+      .run(
+        async () => 'never',
+        async () => {
+          drained = true;
+        },
+      )
+      .catch((error: unknown) => error);
+    // The refused upload's body was read to its end first (an answer before it would reset the client's upload).
+    expect(drained).toBe(true);
+    expect(gate.queued).toBe(IMPORTS_WAITING);
     expect(refused).toBeInstanceOf(HttpException);
     expect((refused as HttpException).getStatus()).toBe(503);
     expect((refused as HttpException).getResponse()).toMatchObject({ errors: [{ template: 'importBusy' }] });

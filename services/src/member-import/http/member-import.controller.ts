@@ -42,7 +42,7 @@ import { guessedMapping, parseMapping, rowCount } from '../commands/import-mappi
 import { AbandonImport } from '../commands/abandon-import.js';
 import { ImportUploads } from '../commands/import-uploads.js';
 import { importChecksum, RunImport, sha256 } from '../commands/run-import.js';
-import { readUpload, type Upload as ReadUpload } from './uploaded-files.js';
+import { discardUpload, readUpload, type Upload as ReadUpload } from './uploaded-files.js';
 import { ImportGate } from './import-gate.js';
 import { attachment } from '../../platform/http/attachment.js';
 
@@ -141,10 +141,7 @@ export class MemberImportController {
   @Upload(false)
   @AnswersOk(ImportInspectionDto)
   async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
-    // Each upload's body is taken in first (a refusal before it is read would reset the client's upload), then its work
-    // waits its turn (ImportGate).
-    const { files } = await readUpload(req);
-    return this.gate.run(() => this.inspection(actor, files));
+    return this.gated(req, async () => this.inspection(actor, (await readUpload(req)).files));
   }
 
   private async inspection(actor: Actor, files: UploadedFile[]): Promise<ImportInspectionDto> {
@@ -181,9 +178,8 @@ export class MemberImportController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportDryRunDto | ImportQueuedDto> {
     const language = languageOf(lang);
-    const upload = await readUpload(req);
-    return this.gate.run(async () => {
-      const { files, mapping, large } = await this.prepare(actor, upload);
+    return this.gated(req, async () => {
+      const { files, mapping, large } = await this.prepare(actor, await readUpload(req));
       if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
       return this.runs.dryRun(contextFor(actor), files, mapping);
     });
@@ -203,9 +199,8 @@ export class MemberImportController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     const language = languageOf(lang);
-    const upload = await readUpload(req);
-    const workbook = await this.gate.run(async () => {
-      const { files, mapping } = await this.prepare(actor, upload);
+    const workbook = await this.gated(req, async () => {
+      const { files, mapping } = await this.prepare(actor, await readUpload(req));
       const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
       return problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
     });
@@ -231,9 +226,8 @@ export class MemberImportController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportResultDto | ImportQueuedDto> {
-    const upload = await readUpload(req);
-    return this.gate.run(async () => {
-      const { files, mapping, large, confirmWarnings } = await this.prepare(actor, upload);
+    return this.gated(req, async () => {
+      const { files, mapping, large, confirmWarnings } = await this.prepare(actor, await readUpload(req));
       if (large) {
         // Another import running: refused now, not by the task later (issue 40).
         await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
@@ -274,6 +268,14 @@ export class MemberImportController {
     await this.history.known(actor.cooperativeId, id);
     await this.abandoning.abandon(contextFor(actor), id);
     return this.history.running(actor.cooperativeId);
+  }
+
+  /**
+   * An upload's work in its turn (ImportGate): its body is read once it has a place; refused, the body is read to its end
+   * and dropped, then answered 503 (an answer before the body is read would reset the client's upload).
+   */
+  private gated<T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    return this.gate.run(work, () => discardUpload(req));
   }
 
   /**

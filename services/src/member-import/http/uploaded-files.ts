@@ -95,6 +95,19 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   return { files, fields };
 }
 
+/**
+ * Reads an upload's body to its end and keeps nothing of it (an upload refused before its work: answered once its body
+ * is read, since an answer before would reset the client's upload). A body too large or broken ends the reading.
+ */
+export async function discardUpload(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart() || Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return;
+  try {
+    for await (const part of request.parts()) if (part.type === 'file') for await (const _ of part.file) void _;
+  } catch {
+    // the refusal the caller answers says enough
+  }
+}
+
 /** A file's name as uploaded, without any path; a nameless file is numbered. */
 function fileName(raw: string | undefined, index: number): string {
   const name = (raw ?? '').split(/[\\/]/).pop()?.trim() ?? '';
