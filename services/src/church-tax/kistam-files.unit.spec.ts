@@ -62,6 +62,8 @@ describe('KiStAM answer file', () => {
     const lines = (n: number): string => answerFile('4') + '\r\n4'.repeat(n - 3);
     expect(() => readAnswerFile(lines(ANSWER_MAX_LINES + 1))).toThrow(`more than ${ANSWER_MAX_LINES} lines`);
     expect(readAnswerFile(lines(ANSWER_MAX_LINES)).errors).toHaveLength(ANSWER_MAX_LINES - 2);
+    // A line break at the file's end begins no line.
+    expect(readAnswerFile(`${lines(ANSWER_MAX_LINES)}\r\n`).errors).toHaveLength(ANSWER_MAX_LINES - 2);
   });
 
   it(`notifies the first ${LINE_PROBLEMS_NOTIFIED} lines that cannot be read, and counts all in the summary`, () => {

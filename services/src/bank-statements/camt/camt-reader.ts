@@ -128,7 +128,6 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
   };
 }
 
-/** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */
 /**
  * The namespace of the root element (the parser drops `xmlns` attributes): its start tag is found where the prolog ends
  * (the XML declaration, processing instructions, comments and blanks; no DOCTYPE reaches here), and the namespace is the
@@ -175,6 +174,7 @@ export function textLongerThan(xml: string, max: number): boolean {
   }
 }
 
+/** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */
 function moreTagsThan(xml: string, limit: number): boolean {
   const tags = new RegExp(ENTRY_TAG.source, 'g');
   let count = 0;

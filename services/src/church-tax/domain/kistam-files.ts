@@ -193,8 +193,9 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
+/** Whether `text` has more than `max` lines (a line break at its very end begins no line). */
 function moreLinesThan(text: string, max: number): boolean {
-  let lines = 1;
+  let lines = text.endsWith('\n') ? 0 : 1;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) if (++lines > max) return true;
   return false;
 }

@@ -14,6 +14,7 @@ import { readAhead } from '../files/read-file.js';
 import { READS_AT_ONCE } from '../files/read-import.js';
 import type { ImportMapping } from '../import-types.js';
 import { parseImportArgs, UsageError, USAGE, type ImportArgs } from './cli-args.js';
+import { headOf } from './file-head.js';
 import {
   CLI_TEXTS,
   formatFormats,
@@ -98,21 +99,6 @@ async function readMapping(args: ImportArgs, { parseMapping, ValidationError }: 
     if (error instanceof ValidationError) usageError(t.badMapping(args.mapping));
     throw error;
   }
-}
-
-/** Bytes of a CSV file's head that the mapping is guessed from (its headers, a sample of rows). */
-const CSV_HEAD_BYTES = 256 * 1024;
-
-/**
- * What the mapping is guessed from: a CSV file's first lines (the guess reads the headers, and the whole file would be
- * parsed once more for nothing: 6 s of a 100,000-member register), an XLSX workbook (a zip: `PK`) whole. A head the
- * guess cannot read (a quoted line break cut) falls back to the whole file (`run`).
- */
-function headOf(file: UploadedFile): UploadedFile {
-  const zip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b;
-  if (zip || file.bytes.byteLength <= CSV_HEAD_BYTES) return file;
-  const end = file.bytes.lastIndexOf(0x0a, CSV_HEAD_BYTES);
-  return end < 0 ? file : { name: file.name, bytes: file.bytes.subarray(0, end + 1) };
 }
 
 function operator(): string {
