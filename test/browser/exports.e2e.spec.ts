@@ -231,7 +231,8 @@ describe("the members card's exports and PDFs in the console", () => {
       'Mitgliederliste',
       'Mitgliederliste, nur aktive',
       'Mitglieder mit Anteilen',
-      'Kontoauszüge',
+      // The members' statements of their share accounts (PDF), not "Kontoauszüge": that is the bank statements (CAMT).
+      'Anteilskontoauszüge',
     ]);
     await openMenu(page, 'memberBalances');
     expect(await textOf(page, tid('export-memberBalances-year-before'))).toBe(
@@ -250,7 +251,7 @@ describe("the members card's exports and PDFs in the console", () => {
     expect(balances.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     await page.goto(`${product.baseUrl}/member/${encodeURIComponent(bernd)}`);
-    await waitForText(page, tid('member-statement'), 'Kontoauszug');
+    await waitForText(page, tid('member-statement'), 'Anteilskontoauszug');
     await check(page, 'member dashboard (de)');
     await screenshot(page, 'exports-member-statement-de');
     const own = await downloaded(page, dir, tid('member-statement'));

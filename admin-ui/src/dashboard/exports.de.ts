@@ -10,7 +10,7 @@ export const exportsDe: Record<keyof typeof exportsEn, string> = {
   memberList: 'Mitgliederliste',
   memberListActive: 'Mitgliederliste, nur aktive',
   memberBalances: 'Mitglieder mit Anteilen',
-  statements: 'Kontoauszüge',
+  statements: 'Anteilskontoauszüge',
   otherDates: '%{name}: weitere Stichtage',
   lastYearEnd: 'Letzter Tag des Vorjahres (%{date})',
   yearBeforeEnd: 'Letzter Tag des vorletzten Jahres (%{date})',
@@ -24,6 +24,6 @@ export const exportsDe: Record<keyof typeof exportsEn, string> = {
     '%{name} wird im Hintergrund erstellt; Sie können die Datei hier oder unter Aufgaben herunterladen, sobald sie fertig ist.',
   toTasks: 'Zu den Aufgaben',
   failed: '%{name} konnte nicht heruntergeladen werden: %{message}',
-  memberStatement: 'Kontoauszug',
-  memberStatementHint: 'Kontoauszug zum heutigen Tag herunterladen',
+  memberStatement: 'Anteilskontoauszug',
+  memberStatementHint: 'Anteilskontoauszug zum heutigen Tag herunterladen',
 };
