@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { EventMetadata, NewEvent } from '@coop/contracts';
 import { auth, login, startApp, USER_PASSWORD, userWith, validCooperative, type TestApp } from './support/app.js';
 
 describe('users', () => {
@@ -137,6 +138,29 @@ describe('users', () => {
     expect(await login(t.http, composed, 'Eigenes-Kennwort-42')).toMatch(/^ey/);
     expect(await login(t.http, decomposed, 'Eigenes-Kennwort-42')).toMatch(/^ey/);
     expect(await login(t.http, 'nachbar-editor', USER_PASSWORD)).toMatch(/^ey/);
+  });
+
+  it('still holds a name claimed decomposed before decision 291 against its composed spelling', async () => {
+    // Written as the claim of before the fix was (lower-cased, not composed), by a user of another cooperative.
+    const metadata: EventMetadata = {
+      cooperativeId: 'another-cooperative',
+      user: 'admin',
+      timestamp: new Date().toISOString(),
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    };
+    await t.running.storage.events.append('username-bo\u0308hm', 'no_stream', [
+      { type: 'UsernameClaimed', data: { username: 'bo\u0308hm', userId: 'earlier-user' }, metadata } as NewEvent,
+    ]);
+    const composed = await post({
+      username: 'B\u00f6hm',
+      password: 'Eigenes-Kennwort-42',
+      passwordRepeat: 'Eigenes-Kennwort-42',
+      roles: [],
+    });
+    expect(composed.status).toBe(400);
+    expect(composed.body).toMatchObject({ errors: [{ field: 'username', template: 'usernameTaken' }] });
   });
 
   it('creates one user only when the same name is sent twice at the same time', async () => {

@@ -31,3 +31,14 @@ export const userStream = (userId: string): string => `user-${userId}`;
 export const usernameKey = (username: string): string => username.trim().normalize('NFC').toLowerCase();
 /** Usernames are unique across the platform: sign-in takes a username only. Case-insensitive, composed. */
 export const usernameStream = (username: string): string => `username-${usernameKey(username)}`;
+/**
+ * The streams the name may have been claimed on before decision 291, which lower-cased a name without composing it:
+ * as typed now, and fully decomposed (NFD, how a decomposed spelling is usually typed), where they differ from
+ * `usernameStream`. A claim there by another user still holds the name.
+ */
+export function earlierUsernameStreams(username: string): string[] {
+  const trimmed = username.trim();
+  const now = usernameStream(username);
+  const earlier = [trimmed.toLowerCase(), trimmed.normalize('NFD').toLowerCase()].map((key) => `username-${key}`);
+  return [...new Set(earlier)].filter((stream) => stream !== now);
+}

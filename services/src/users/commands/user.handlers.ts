@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   userStream,
+  earlierUsernameStreams,
   usernameKey,
   usernameStream,
   type ExpectedRevision,
@@ -137,6 +138,13 @@ export class UserCommandRunner {
   ): Promise<StreamAppend> {
     const stream = usernameStream(username);
     const loaded = await this.writer.load(stream, usernameDecider);
+    if (type === 'Claim') {
+      // Claimed before decision 291 under a decomposed spelling by another user: taken as well (the decider refuses).
+      for (const earlier of earlierUsernameStreams(username)) {
+        const before = await this.writer.load(earlier, usernameDecider);
+        usernameDecider.decide({ type, username, userId }, before.state);
+      }
+    }
     const events = usernameDecider.decide({ type, username, userId }, loaded.state);
     return { streamId: stream, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) };
   }
