@@ -295,7 +295,9 @@ export class MemberImportController {
     return {
       files: upload.files,
       mapping: sent ?? guessedMapping(inspections),
-      large: rowCount(inspections) > this.config.importSyncRows,
+      large:
+        rowCount(inspections) > this.config.importSyncRows ||
+        upload.files.reduce((total, f) => total + f.bytes.byteLength, 0) > this.config.importSyncBytes,
       confirmWarnings,
     };
   }

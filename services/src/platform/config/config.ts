@@ -52,6 +52,11 @@ export interface AppConfig {
   readonly exportSyncLimit: number;
   /** An import (dry run or write) of more data rows than this runs in a background task (issue 29; default 20,000). */
   readonly importSyncRows: number;
+  /**
+   * An import of larger files (in all) than this runs in a background task too, whatever its data rows (default 16 MiB):
+   * rows of blank cells count as none, and 141 MB of them were read on the request, 76 s and 3 GB (a review, stop 63).
+   */
+  readonly importSyncBytes: number;
   /** Events per chunk of an import's write (issue 40; `IMPORT_CHUNK_EVENTS`: KurrentDB 5,000, at most 20,000; embedded 100,000, at most 200,000). */
   readonly importChunkEvents: number;
   /** Origins whose pages may call the API from a browser (`CORS_ORIGINS`, comma-separated); empty: CORS closed. */
@@ -96,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
+    importSyncBytes: wholeNumber(env.IMPORT_SYNC_BYTES, 16 * 1024 * 1024, 'IMPORT_SYNC_BYTES', 0),
     importChunkEvents: importChunkEvents(env.IMPORT_CHUNK_EVENTS, eventStoreUrl !== undefined),
     corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
