@@ -22,7 +22,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ADDING_KINDS, type MovementReportDto } from '@coop/contracts/console';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { downloadFile } from '../session/download';
-import { holdingLines, leaversByReason, movementPaths, reportYearFrom, yearChoices } from './model';
+import {
+  holdingLines,
+  kindLabel,
+  leaversByReason,
+  lineLabel,
+  movementPaths,
+  reportYearFrom,
+  yearChoices,
+} from './model';
 import { useMovementReport } from './queries';
 import { movementText, movementTexts } from './texts';
 
@@ -79,6 +87,7 @@ function Row(props: { label: string; cells: readonly string[]; strong?: boolean;
 }
 
 function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
+  const translate = useTranslate();
   const adding = (k: number) => (ADDING_KINDS as readonly number[]).includes(k);
   return (
     <>
@@ -112,7 +121,7 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
         {holdingLines(r).map(({ key, holding }) => (
           <Row
             key={key}
-            label={t(`lines.${key}`)}
+            label={lineLabel(t, key, r, formatDate)}
             cells={[formatCount(holding.shares), formatMoney(holding.subscribed), formatMoney(holding.paid)]}
             strong={key === 'start' || key === 'end'}
             testId={`movement-${key}`}
@@ -130,7 +139,7 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
         {r.byKind.map((k) => (
           <Row
             key={k.kind}
-            label={`${adding(k.kind) ? '+' : '−'} ${t(`kinds.${k.kind}`)}`}
+            label={`${adding(k.kind) ? '+' : '−'} ${kindLabel(translate, k.kind)}`}
             cells={[
               formatCount(k.postings),
               formatCount(k.annulments),
@@ -157,10 +166,10 @@ function Figures({ report: r, t }: { report: MovementReportDto; t: Texts }) {
           caption={`${t('liability')} (${t('perShare', { amount: formatMoney(r.liability.perShare) })})`}
           head={[t('item'), t('amount')]}
         >
-          <Row label={t('lines.start')} cells={[formatMoney(r.liability.start)]} strong />
-          <Row label={t('lines.added')} cells={[formatMoney(r.liability.added)]} />
-          <Row label={t('lines.reduced')} cells={[formatMoney(r.liability.reduced)]} />
-          <Row label={t('lines.end')} cells={[formatMoney(r.liability.end)]} strong />
+          <Row label={lineLabel(t, 'start', r, formatDate)} cells={[formatMoney(r.liability.start)]} strong />
+          <Row label={lineLabel(t, 'added', r, formatDate)} cells={[formatMoney(r.liability.added)]} />
+          <Row label={lineLabel(t, 'reduced', r, formatDate)} cells={[formatMoney(r.liability.reduced)]} />
+          <Row label={lineLabel(t, 'end', r, formatDate)} cells={[formatMoney(r.liability.end)]} strong />
         </Section>
       )}
     </>

@@ -42,3 +42,25 @@ export function holdingLines(
 ): { key: 'start' | 'added' | 'reduced' | 'end'; holding: MovementHoldingDto }[] {
   return (['start', 'added', 'reduced', 'end'] as const).map((key) => ({ key, holding: report[key] }));
 }
+
+/**
+ * The name of a kind of posting: the console's one name of the posting type (`coop.balances.types`, the contracts'
+ * `CHOICE_LABELS`, as the postings and the member's history say it), without its code; death (6) covers a legal
+ * entity's dissolution too (§ 77a GenG), named as the posting form names it (`coop.balances.dissolution`).
+ */
+export function kindLabel(translate: (key: string) => string, kind: number): string {
+  const name = translate(`coop.balances.types.${kind}`);
+  return kind === 6 ? `${name} / ${translate('coop.balances.dissolution')}` : name;
+}
+
+/** A line's label: the start and the end with their day (as the members' lines and the PDF), the movements by name. */
+export function lineLabel(
+  t: (key: string, params?: Readonly<Record<string, unknown>>) => string,
+  key: 'start' | 'added' | 'reduced' | 'end',
+  report: Pick<MovementReportDto, 'from' | 'to'>,
+  formatDate: (iso: string) => string,
+): string {
+  if (key === 'start') return t('start', { date: formatDate(report.from) });
+  if (key === 'end') return t('end', { date: formatDate(report.to) });
+  return t(`lines.${key}`);
+}
