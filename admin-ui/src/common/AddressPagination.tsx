@@ -45,7 +45,7 @@ export function AddressPagination({ total, at }: { total: number; at: AddressPag
       rowsPerPageOptions={[...CHOICES]}
       onPageChange={(_e, p) => at.change({ page: p === 0 ? null : String(p + 1) })}
       onRowsPerPageChange={(e) => at.change({ perPage: e.target.value === '20' ? null : e.target.value, page: null })}
-      labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+      labelRowsPerPage={translate('coop.list.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) =>
         translate('coop.list.range', {
           from: formatCountIn(locale, from),
