@@ -207,6 +207,9 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     expect(text).toContain(r.members.end.toLocaleString('de-DE'));
     expect(text.some((s) => s.startsWith('Stand: '))).toBe(true);
     expect(text).toContain('Seite 1 von 1');
+    // The kinds by the console's names, without codes (stop 63: "Beitritt (Art 0)").
+    expect(text.some((s) => s.includes('Erstzeichnung'))).toBe(true);
+    expect(text.some((s) => /\(Art \d\)/.test(s))).toBe(false);
 
     const xlsx = await get(`${year}.xlsx`)
       .buffer(true)

@@ -1,4 +1,4 @@
-import type { LeaveReason, MovementReportDto } from '@coop/contracts';
+import { CHOICE_LABELS_DE, type LeaveReason, type MovementReportDto } from '@coop/contracts';
 import { germanDate } from '../../kernel/german-format.js';
 
 /*
@@ -16,16 +16,17 @@ export const LEAVE_LABELS: Readonly<Record<LeaveReason, string>> = {
   dissolution: 'durch Auflösung einer juristischen Person (§ 77a GenG)',
 };
 
-export const KIND_LABELS: Readonly<Record<number, string>> = {
-  0: 'Beitritt (Art 0)',
-  1: 'Weitere Anteile (Art 1)',
-  4: 'Übertragung von Mitglied (Art 4)',
-  2: 'Kündigung weiterer Anteile (Art 2)',
-  3: 'Übertragung an Mitglied (Art 3)',
-  6: 'Tod, Auflösung (Art 6)',
-  7: 'Ausschluss (Art 7)',
-  8: 'Kündigung, Austritt (Art 8)',
-};
+/**
+ * The kinds of posting by the names the console gives them (the contracts' CHOICE_LABELS, one source with the postings,
+ * the member's history and the report's screen), without their codes; death covers a legal entity's dissolution too
+ * (§ 77a GenG). They were names of their own ("Beitritt (Art 0)", "Kündigung, Austritt (Art 8)"): a review, stop 63.
+ */
+export const KIND_LABELS: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(CHOICE_LABELS_DE.balanceTypes).map(([kind, name]) => [
+    Number(kind),
+    kind === '6' ? `${name} / Auflösung` : name,
+  ]),
+);
 
 /** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`, `– vorläufig` while the year is not over. */
 export const heading = (r: MovementReportDto): string =>
