@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { openMenu, screenshot, signedInAt, tid, waitForText } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, setUpCooperative } from './support/seed.js';
+import { apiOk, seedMember, setUpCooperative } from './support/seed.js';
 
 /*
  * The states a clerk reaches by clicking, which the screens' walks with data did not meet (QA review):
@@ -35,11 +35,7 @@ describe('the console in the states a clerk clicks into', () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Zustände eG' });
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token, { minimumShares: 1 });
-    const ok = async (path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
-      const res = await product.api(path, { method, token, body });
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body as Record<string, unknown>;
-    };
+    const ok = apiOk(product, token);
     await ok(
       '/cooperative/payment-terms',
       {

@@ -4,7 +4,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { pageOverflow, screenshot, signIn, tid, waitForPath } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
+import { apiOk, seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 
 /*
@@ -155,11 +155,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
     // Issue 45: a share of Bernd's not paid, collected by direct debit under his mandate, and the debit returned.
-    const ok = async (path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
-      const res = await product.api(path, { method, token, body });
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body as Record<string, unknown>;
-    };
+    const ok = apiOk(product, token);
     const unpaid = await ok('/balances', {
       member: debtor,
       type: 1,

@@ -10,6 +10,7 @@ import { createMember, DATES, posted, setPaymentTerms, setTerms } from '../api/s
 import { screenshot, signedInAt, tid } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
+import { apiOk } from './support/seed.js';
 import { adminContext, collectionHandlerWith } from '../api/support/direct-debits.js';
 import { CreateCollectionCommand } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
@@ -101,11 +102,7 @@ describe('the direct debits screen with debits collected above what was owed: no
     stopped = await stoppedCollection(dataDir);
     product = await startProduct({ DATA_DIR: dataDir });
     const token = await product.apiLogin('admin', ADMIN_PASSWORD);
-    const ok = async (path: string, body: unknown): Promise<unknown> => {
-      const res = await product.api(path, { method: 'POST', token, body });
-      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    };
+    const ok = apiOk(product, token);
     const { member, due } = stopped;
     // Meanwhile: Anna pays 100 € by hand; Bert gives notice on 2 shares (the 300 € paid leave, 200 € unpaid are
     // released: 250 € owed); Cora's further shares are annulled.

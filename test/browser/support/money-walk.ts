@@ -5,7 +5,7 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { screenshot, tid, waitForPath } from './console.js';
 import type { Product } from './product.js';
-import { seedMember, setUpCooperative } from './seed.js';
+import { apiOk, seedMember, setUpCooperative } from './seed.js';
 
 export const german = (iso: string): string => iso.split('-').reverse().join('.');
 export const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -28,11 +28,7 @@ export interface Walkers {
 export async function seedMoneyWalk(product: Product, today: string): Promise<Walkers> {
   const token = await product.apiLogin('admin', product.adminPassword);
   await setUpCooperative(product, token, { minimumShares: 1 });
-  const ok = async (path: string, body: unknown, method = 'POST'): Promise<Record<string, unknown>> => {
-    const res = await product.api(path, { method, token, body });
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as Record<string, unknown>;
-  };
+  const ok = apiOk(product, token);
   await ok(
     '/cooperative/payment-terms',
     {

@@ -8,6 +8,18 @@ import type { Product } from './product.js';
 
 type Body = Record<string, unknown>;
 
+/** A write through the API that must succeed: its answer's body, or an error naming the path, status and body. */
+export function apiOk(
+  product: Product,
+  token: string,
+): (path: string, body: unknown, method?: string) => Promise<Record<string, unknown>> {
+  return async (path, body, method = 'POST') => {
+    const res = await product.api(path, { method, token, body });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
+  };
+}
+
 /** The cooperative's id, from the login token's payload. */
 export function cooperativeIdOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cooperative as string;
