@@ -90,6 +90,12 @@ describe('the confirmation of a collection names what it would leave out', () =>
   for (const [locale, width] of pairs) {
     it(`names the debit and the due left out with its reason, with nothing for axe to find (${locale}, ${width} px)`, async () => {
       const page = await pageIn(locale, width);
+      // The date's format is said in the clerk's language (a German "TT.MM.JJJJ" placeholder in both before: stop 63).
+      const hint = await page.$eval(tid('collection-date'), (input) => ({
+        placeholder: input.getAttribute('placeholder'),
+        described: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+      }));
+      expect(hint).toEqual({ placeholder: null, described: locale === 'de' ? 'tt.mm.jjjj' : 'dd.mm.yyyy' });
       await ask(page, ['Abbucher', 'Ohnemandat'], collectionDate);
       const text =
         locale === 'de'

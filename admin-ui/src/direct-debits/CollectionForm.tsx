@@ -148,7 +148,7 @@ export function CollectionForm() {
           <TextField
             size="small"
             label={t('collectionDate')}
-            placeholder="TT.MM.JJJJ"
+            helperText={translate('coop.form.dateHint')}
             value={date}
             onChange={(e) => setDate(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'collection-date' } }}

@@ -120,7 +120,7 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
             <TextField
               size="small"
               label={t('fields.signedOn')}
-              placeholder="TT.MM.JJJJ"
+              helperText={translate('coop.form.dateHint')}
               value={signedOn}
               onChange={(e) => setSignedOn(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'mandate-signed-on' } }}

@@ -48,6 +48,7 @@ export default function RemindersScreen() {
           <TextField
             size="small"
             label={t('date')}
+            helperText={translate('coop.form.dateHint')}
             value={dateText}
             onChange={(e) => choose(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'reminders-date' } }}

@@ -91,6 +91,7 @@ export function PayoutBar(props: {
         <TextField
           size="small"
           label={translate('coop.settlements.payoutDate')}
+          helperText={translate('coop.form.dateHint')}
           value={dateText}
           onChange={(e) => {
             setDateText(e.target.value);

@@ -75,7 +75,7 @@ export function ReverseDialog({ row, onClose }: { row: SettlementRecord; onClose
           fullWidth
           margin="dense"
           error={!!refusal.date}
-          helperText={refusal.date ?? ' '}
+          helperText={refusal.date ?? translate('coop.form.dateHint')}
           slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'settlement-reverse-date' } }}
         />
         {refusal.other ? (
