@@ -52,7 +52,7 @@ describe('the cooperative form at 1024 and 1440 px', () => {
             .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
             .map((el) => (el as HTMLElement).innerText.trim()),
         );
-        cut.push(...labels.map((l) => `${locale} ${width}: ${l}`));
+        for (const l of labels) cut.push(`${locale} ${width}: ${l}`);
         await screenshot(page, `cooperative-labels-${locale}-${width}`);
       }
       const hints = await page.$$eval('form .MuiFormHelperText-root', (els) =>
@@ -62,8 +62,8 @@ describe('the cooperative form at 1024 and 1440 px', () => {
         locale === 'de'
           ? ['3 bis 60 Monate', '10 bis 30 Jahre', '1 bis 720 Minuten']
           : ['3 to 60 months', '10 to 30 years', '1 to 720 minutes'];
-      missingHints.push(...ranges.filter((r) => !hints.includes(r)).map((r) => `${locale}: ${r}`));
-      violations.push(...(await axeViolations(page)).map((v) => `${locale}: ${v}`));
+      for (const r of ranges) if (!hints.includes(r)) missingHints.push(`${locale}: ${r}`);
+      for (const v of await axeViolations(page)) violations.push(`${locale}: ${v}`);
     }
     await page.browserContext().close();
     expect(cut).toEqual([]);
