@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatCountIn } from '../format';
 import { PER_PAGE_CHOICES } from '../data/useServerList';
-import { landmarkOf } from '../plain/landmark';
+import { inLandmarkOf } from '../plain/landmark';
 
 const CHOICES: readonly number[] = PER_PAGE_CHOICES;
 
@@ -58,7 +58,7 @@ export function AddressPagination({ total, at }: { total: number; at: AddressPag
       // plain/menus.tsx for why not in place.
       ref={root}
       slotProps={{
-        select: { MenuProps: { container: () => landmarkOf(root.current) ?? null, disableScrollLock: true } },
+        select: { MenuProps: inLandmarkOf(() => root.current) },
       }}
     />
   );

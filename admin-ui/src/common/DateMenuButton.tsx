@@ -3,7 +3,7 @@ import { Button, ButtonGroup, ListItemText, Menu, MenuItem } from '@mui/material
 import { Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../format';
-import { landmarkOf } from '../plain/landmark';
+import { inLandmarkOf } from '../plain/landmark';
 
 /**
  * The calendar (MUI X and date-fns' locales, about 120 kB) loads when first opened: its own file beside the libraries
@@ -73,8 +73,7 @@ export function DateMenuButton({
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
-        container={() => landmarkOf(group.current) ?? null}
-        disableScrollLock
+        {...inLandmarkOf(() => group.current)}
         data-testid={`${testId}-dates`}
       >
         <MenuItem

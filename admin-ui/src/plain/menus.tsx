@@ -1,6 +1,6 @@
 import { Menu, MenuItem } from '@mui/material';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { landmarkOf } from './landmark';
+import { inLandmarkOf } from './landmark';
 
 /**
  * MUI's menu (with its popover, modal, focus trap, transitions and ripple), the only part of the plain controls that
@@ -43,8 +43,7 @@ export default function ChoiceMenuList<T>({
       open
       anchorEl={anchor}
       onClose={onClose}
-      container={() => landmarkOf(anchor) ?? null}
-      disableScrollLock
+      {...inLandmarkOf(() => anchor)}
       slotProps={{ list: { role: 'listbox', ...listLabel } }}
     >
       {choices.map((choice) => (
@@ -87,8 +86,7 @@ export function MultiChoiceList({
       open
       anchorEl={anchor}
       onClose={onClose}
-      container={() => landmarkOf(anchor) ?? null}
-      disableScrollLock
+      {...inLandmarkOf(() => anchor)}
       slotProps={{
         list: { role: 'listbox', 'aria-multiselectable': true, 'aria-labelledby': labelId },
         paper: { style: { minWidth: anchor.clientWidth } },
