@@ -4,7 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { openMenu, screenshot, signedInAt, tid, waitForText } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { apiOk, seedMember, setUpCooperative } from './support/seed.js';
+import { apiOk, seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
 
 /*
  * The states a clerk reaches by clicking, which the screens' walks with data did not meet (QA review):
@@ -69,17 +69,8 @@ describe('the console in the states a clerk clicks into', () => {
     for (const [givenName, name] of [
       ['Gerda', 'Geher'],
       ['Hans', 'Hinaus'],
-    ] as const) {
-      const leaver = await seedMember(product, token, { givenName, name });
-      await ok('/balances', {
-        member: leaver,
-        type: 8,
-        date: '2021-03-01',
-        approvalDate: '2021-03-01',
-        interestBegin: '2021-04-01',
-        noticeDate: `${year}-01-15`,
-      });
-    }
+    ] as const)
+      await seedLeaver(product, token, year, { givenName, name });
     // The approval number of process km: the KiStAM query may be started.
     await ok('/elmanumbers', { elmaProcess: 'km', elmaNumber: '12345678901' });
   }, 180_000);

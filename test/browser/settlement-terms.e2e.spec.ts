@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { chooseLanguage, fill, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, setUpCooperative } from './support/seed.js';
+import { seedLeaver, setUpCooperative } from './support/seed.js';
 
 /**
  * The settlement terms in the console (issue 42): on the screen "Auseinandersetzung" the clerk sets the cooperative's
@@ -58,22 +58,8 @@ describe('the settlement terms in the console', () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
-    const leaver = await seedMember(product, token, { givenName: 'Gerda', name: 'Geher' });
     // Notice early in last year: the membership ends at last year's end (two shares of 250,00 €, a holding of 500,00 €).
-    const exit = await product.api('/balances', {
-      method: 'POST',
-      token,
-      body: {
-        member: leaver,
-        type: 8,
-        date: '2021-03-01',
-        approvalDate: '2021-03-01',
-        interestBegin: '2021-04-01',
-        noticeDate: `${year}-01-15`,
-      },
-    });
-    expect(exit.status).toBe(201);
-    settlementId = `${leaver}.${(exit.body as { id: string }).id}`;
+    ({ settlementId } = await seedLeaver(product, token, year, { givenName: 'Gerda', name: 'Geher' }));
   }, 90_000);
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import {
 } from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
-import { seedMember, setUpCooperative } from './support/seed.js';
+import { seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
 
 /**
  * The settlement screen "Auseinandersetzung" (issue 42) in the console: last year's leaver is listed in German with
@@ -34,22 +34,8 @@ describe('the settlements in the console', () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });
     token = await product.apiLogin('admin', product.adminPassword);
     await setUpCooperative(product, token);
-    const leaver = await seedMember(product, token, { givenName: 'Gerda', name: 'Geher' });
     // Notice early in last year: the membership ends at last year's end (two shares of 250,00 €).
-    const exit = await product.api('/balances', {
-      method: 'POST',
-      token,
-      body: {
-        member: leaver,
-        type: 8,
-        date: '2021-03-01',
-        approvalDate: '2021-03-01',
-        interestBegin: '2021-04-01',
-        noticeDate: `${year}-01-15`,
-      },
-    });
-    expect(exit.status).toBe(201);
-    settlementId = `${leaver}.${(exit.body as { id: string }).id}`;
+    ({ settlementId } = await seedLeaver(product, token, year, { givenName: 'Gerda', name: 'Geher' }));
     // A death last year: the membership ends at the year's end; the settlement goes to the heirs.
     const deceased = await seedMember(product, token, { givenName: 'Vera', name: 'Verstorben' });
     const death = await product.api('/balances', {

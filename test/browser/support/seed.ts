@@ -99,6 +99,28 @@ export async function seedMember(product: Product, token: string, overrides: Bod
 }
 
 /**
+ * A member (`memberBody(overrides)`, two shares of 250,00 €) who gave notice on 15 January of `year`: the membership
+ * ended at that year's end, and its settlement is due; expects 201. Answers the member and the settlement's id
+ * (`<member>.<end>`).
+ */
+export async function seedLeaver(
+  product: Product,
+  token: string,
+  year: number,
+  overrides: Body = {},
+): Promise<{ member: string; settlementId: string }> {
+  const member = await seedMember(product, token, overrides);
+  const body = { member, type: 8, date: '2021-03-01', approvalDate: '2021-03-01', interestBegin: '2021-04-01' };
+  const exit = await product.api('/balances', {
+    method: 'POST',
+    token,
+    body: { ...body, noticeDate: `${year}-01-15` },
+  });
+  expect(exit.status).toBe(201);
+  return { member, settlementId: `${member}.${(exit.body as { id: string }).id}` };
+}
+
+/**
  * Records an original NV certificate (type 100) for `member` through the API, issued on 5 January of `year` and valid
  * from then to the end of the year after next; expects 201.
  */
