@@ -141,7 +141,7 @@ export class MemberImportController {
   @Upload(false)
   @AnswersOk(ImportInspectionDto)
   async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
-    return this.gated(req, async () => this.inspection(actor, (await readUpload(req)).files));
+    return this.gated(req, async ({ files }) => this.inspection(actor, files));
   }
 
   private async inspection(actor: Actor, files: UploadedFile[]): Promise<ImportInspectionDto> {
@@ -178,8 +178,8 @@ export class MemberImportController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportDryRunDto | ImportQueuedDto> {
     const language = languageOf(lang);
-    return this.gated(req, async () => {
-      const { files, mapping, large } = await this.prepare(actor, await readUpload(req));
+    return this.gated(req, async (upload) => {
+      const { files, mapping, large } = await this.prepare(actor, upload);
       if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
       return this.runs.dryRun(contextFor(actor), files, mapping);
     });
@@ -199,8 +199,8 @@ export class MemberImportController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     const language = languageOf(lang);
-    const workbook = await this.gated(req, async () => {
-      const { files, mapping } = await this.prepare(actor, await readUpload(req));
+    const workbook = await this.gated(req, async (upload) => {
+      const { files, mapping } = await this.prepare(actor, upload);
       const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
       return problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
     });
@@ -226,8 +226,8 @@ export class MemberImportController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportResultDto | ImportQueuedDto> {
-    return this.gated(req, async () => {
-      const { files, mapping, large, confirmWarnings } = await this.prepare(actor, await readUpload(req));
+    return this.gated(req, async (upload) => {
+      const { files, mapping, large, confirmWarnings } = await this.prepare(actor, upload);
       if (large) {
         // Another import running: refused now, not by the task later (issue 40).
         await this.runs.refuseWhileAnotherRuns(actor.cooperativeId, files);
@@ -271,11 +271,15 @@ export class MemberImportController {
   }
 
   /**
-   * An upload's work in its turn (ImportGate): its body is read once it has a place; refused, the body is read to its end
-   * and dropped, then answered 503 (an answer before the body is read would reset the client's upload).
+   * An upload's work in its turn (ImportGate): its body is read once it has a place, then given to `work`; refused, the
+   * body is read to its end and dropped, then answered 503 (an answer before the body is read would reset the client's
+   * upload).
    */
-  private gated<T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    return this.gate.run(work, () => discardUpload(req));
+  private gated<T>(req: FastifyRequest, work: (upload: ReadUpload) => Promise<T>): Promise<T> {
+    return this.gate.run(
+      async () => work(await readUpload(req)),
+      () => discardUpload(req),
+    );
   }
 
   /**
