@@ -40,22 +40,31 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
+type Detected = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
 /**
- * UTF-16 by its byte-order mark (Excel's "Unicode text", little-endian; big-endian too): without it such a file read as
- * Windows-1252 gave headers such as `ÿþM\u0000i\u0000…` and a misleading problem (a review, stop 63).
+ * A file's encoding: UTF-16 by its byte-order mark (Excel's "Unicode text", little- or big-endian: read as
+ * Windows-1252 it gave headers such as `ÿþM\u0000i\u0000…`, a review, stop 63), else UTF-8 when the bytes are,
+ * else Windows-1252.
  */
-function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+function detectedEncoding(bytes: Uint8Array): Detected {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  return null;
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
+
+/** The bytes as text in their encoding; a byte-order mark is dropped. */
+function textIn(bytes: Uint8Array, encoding: Detected): string {
+  return encoding === 'windows-1252' ? decodeWindows1252(bytes) : new TextDecoder(encoding).decode(bytes);
+}
+
+const nameOf = (encoding: Detected): CsvEncoding =>
+  encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-16' : encoding;
 
 /** The file's text and its encoding; the byte-order mark is dropped. */
 export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
-  const utf16 = utf16Of(bytes);
-  if (utf16) return { text: new TextDecoder(utf16).decode(bytes), encoding: 'utf-16' };
-  if (isUtf8(bytes)) return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8' };
-  return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+  const encoding = detectedEncoding(bytes);
+  return { text: textIn(bytes, encoding), encoding: nameOf(encoding) };
 }
 
 const DELIMITERS: readonly CsvDelimiter[] = [';', ',', '\t'];
@@ -162,15 +171,14 @@ export interface CsvRowSink {
 /** Reads a CSV file and hands its head and its rows on as they are parsed (the reading thread: read-thread-entry.ts). */
 export async function streamCsv(file: string, bytes: Uint8Array, sink: CsvRowSink, batch: number): Promise<void> {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const utf16 = utf16Of(raw);
-  const utf8 = utf16 === null && isUtf8(raw);
+  const detected = detectedEncoding(raw);
   // UTF-8 is parsed as it came; UTF-16 and Windows-1252 are decoded and parsed as UTF-8
-  const input = utf8 ? raw : Buffer.from(utf16 ? new TextDecoder(utf16).decode(raw) : decodeWindows1252(raw), 'utf8');
+  const input = detected === 'utf-8' ? raw : Buffer.from(textIn(raw, detected), 'utf8');
   const head = new TextDecoder('utf-8').decode(input.subarray(0, HEAD));
   // Excel's hint line `sep=;` names the delimiter and comes before the header
   const hint = SEP_HINT.exec(head);
   const delimiter = hint ? (hint[1] as CsvDelimiter) : detectDelimiter(head);
-  const encoding: CsvEncoding = utf16 ? 'utf-16' : utf8 ? 'utf-8' : 'windows-1252';
+  const encoding = nameOf(detected);
   const headerRow = hint ? 2 : 1;
   const firstRow = headerRow + 1;
   let headed = false;
