@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { farRowWorkbook, hugeCellWorkbook, sharedStringsBomb, wideCsv } from './support/hostile-files.js';
+import { pingingUntil } from './support/pings.js';
 
 const TIMEOUT_MS = 180_000;
 /**
@@ -20,6 +21,8 @@ const TIMEOUT_MS = 180_000;
  * in tens of seconds or not at all; 1 s was missed at 1.9 s in CI, where suites share two cores, so 5 s.
  */
 const PING_WITHIN_MS = 5000;
+/** Pings every 100 ms, each answered within five times PING_WITHIN_MS (pingingUntil). */
+const PINGS = { pauseMs: 100, timeoutMs: PING_WITHIN_MS * 5 };
 
 /** The server's loopback port (listening on one if it is not yet). */
 async function portOf(t: TestApp): Promise<number> {
@@ -77,21 +80,9 @@ async function attackFromChild(
   );
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  let answered = false;
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve())).finally(() => (answered = true));
-  let slowestPing = 0;
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    const ping = await request(t.http)
-      .get('/api/v1/ping')
-      .set(auth(t.adminToken))
-      .timeout(PING_WITHIN_MS * 5);
-    expect(ping.status).toBe(200);
-    slowestPing = Math.max(slowestPing, performance.now() - started);
-  } while (!answered);
-  await exited;
-  return { refusal: JSON.parse(out.trim() || '{}') as Refusal, slowestPing };
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const { slowestPingMs } = await pingingUntil(t.http, t.adminToken, exited, PINGS);
+  return { refusal: JSON.parse(out.trim() || '{}') as Refusal, slowestPing: slowestPingMs };
 }
 
 interface Refusal {
@@ -107,7 +98,6 @@ async function attack(
   t: TestApp,
   files: readonly { name: string; bytes: Buffer }[],
 ): Promise<{ refusal: Refusal; slowestPing: number; pings: number }> {
-  let answered = false;
   const sent = files
     .reduce(
       (r, f) => r.attach('files', f.bytes, f.name),
@@ -116,22 +106,9 @@ async function attack(
     .then((res) => ({
       status: res.status,
       templates: ((res.body as { errors?: { template: string }[] }).errors ?? []).map((e) => e.template),
-    }))
-    .finally(() => (answered = true));
-  let slowestPing = 0;
-  let pings = 0;
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = performance.now();
-    const ping = await request(t.http)
-      .get('/api/v1/ping')
-      .set(auth(t.adminToken))
-      .timeout(PING_WITHIN_MS * 5);
-    expect(ping.status).toBe(200);
-    slowestPing = Math.max(slowestPing, performance.now() - started);
-    pings++;
-  } while (!answered);
-  return { refusal: await sent, slowestPing, pings };
+    }));
+  const { result, slowestPingMs, pings } = await pingingUntil(t.http, t.adminToken, sent, PINGS);
+  return { refusal: result, slowestPing: slowestPingMs, pings };
 }
 
 describe('the import refuses files beyond its limits before the work, and the server answers all the while', () => {

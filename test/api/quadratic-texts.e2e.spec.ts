@@ -8,6 +8,7 @@ import request from 'supertest';
 import { LIST_FILTER_TERMS_MAX, LIST_SORT_TERMS_MAX } from '@coop/contracts';
 import { auth, startApp, userWith, type TestApp } from './support/app.js';
 import { setTerms, validMember } from './support/members.js';
+import { pingingUntil } from './support/pings.js';
 
 /** A blocked API thread answers in tens of seconds or not at all; 5 s leaves room for suites sharing two cores. */
 const PING_WITHIN_MS = 5_000;
@@ -25,19 +26,12 @@ afterAll(async () => t?.close());
 
 /** `hostile`'s answer, and the slowest of the pings another user sent one after another until it came. */
 async function beside(hostile: request.Test): Promise<{ res: request.Response; slowestPingMs: number }> {
-  let finished = false;
-  const answered = hostile.then((res) => {
-    finished = true;
-    return res;
-  });
-  let slowest = 0;
-  do {
-    const started = performance.now();
-    const ping = await request(t.http).get('/api/v1/ping').set(auth(t.adminToken));
-    expect(ping.status).toBe(200);
-    slowest = Math.max(slowest, performance.now() - started);
-  } while (!finished);
-  return { res: await answered, slowestPingMs: slowest };
+  const { result, slowestPingMs } = await pingingUntil(
+    t.http,
+    t.adminToken,
+    hostile.then((res) => res),
+  );
+  return { res: result, slowestPingMs };
 }
 
 const errorFields = (res: request.Response): string[] =>
