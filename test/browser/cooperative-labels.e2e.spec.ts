@@ -46,7 +46,10 @@ describe('the cooperative form at 1024 and 1440 px', () => {
       for (const width of [1024, 1440]) {
         await page.setViewport({ width, height: 900 });
         await page.waitForFunction((w: number) => window.innerWidth === w, {}, width);
-        await new Promise((r) => setTimeout(r, 300));
+        // Two frames drawn at the new width: the layout's own re-render (its breakpoints) is on screen, whatever the load.
+        await page.evaluate(
+          () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+        );
         const labels = await page.$$eval('form label.MuiInputLabel-root', (els) =>
           els
             .filter((el) => (el as HTMLElement).offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
