@@ -33,6 +33,18 @@ export type ImportTemplate =
   | 'importNotEmptyFile'
   /** A file that cannot be read at all (an unclosed quote, a damaged workbook); {0}: the file, {1}: CSV or XLSX, {2}: the reader's reason (400). */
   | 'importUnreadableFile'
+  /** A file of another kind, refused before it is read (decision 300); {0}: the file. An OpenDocument spreadsheet. */
+  | 'importFileIsOds'
+  /** An Excel 97-2003 workbook (`.xls`) or a workbook saved with a password (the OLE format); {0}: the file. */
+  | 'importFileIsXls'
+  /** Neither a zip (XLSX) nor text: a PDF, a picture; {0}: the file. */
+  | 'importFileNotText'
+  /** A CSV file's quotation mark never closed; {0}: the file, {1}: the row it opens in. */
+  | 'importQuoteNotClosed'
+  /** A zip that is no complete XLSX workbook (cut short, another kind of zip, a part it names missing); {0}: the file. */
+  | 'importWorkbookDamaged'
+  /** A read ended before its end (another file of the upload refused, the reading thread stopped); {0}: the file. */
+  | 'importReadStopped'
   /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed (the console's German and English words with their codes; issue 39). */
   | 'importInvalidChoice'
   /** A CSV file whose header line is separated by none of `;`, `,` and tab; {0}: the file, {1}: what separates it (400). */
@@ -102,6 +114,12 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importHasProblems',
   'importNotEmptyFile',
   'importUnreadableFile',
+  'importFileIsOds',
+  'importFileIsXls',
+  'importFileNotText',
+  'importQuoteNotClosed',
+  'importWorkbookDamaged',
+  'importReadStopped',
   'importInvalidChoice',
   'importUnsupportedDelimiter',
   'importTaxIdOfMember',

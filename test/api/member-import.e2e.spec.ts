@@ -117,11 +117,7 @@ describe('the import of a member register (issue 29)', () => {
     ]);
     expect(unreadable.status).toBe(400);
     expect(unreadable.body.errors).toEqual([
-      {
-        field: 'files',
-        template: 'importUnreadableFile',
-        parameters: { 0: 'kaputt.csv', 1: 'CSV', 2: expect.any(String) },
-      },
+      { field: 'files', template: 'importQuoteNotClosed', parameters: { 0: 'kaputt.csv', 1: '2' } },
     ]);
   });
 

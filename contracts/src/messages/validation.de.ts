@@ -173,6 +173,18 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   importNotEmptyFile: 'Keine Datei oder eine Datei ohne Zeilen: Bitte laden Sie mindestens eine Datei mit Zeilen hoch',
   importUnreadableFile:
     'Die Datei %{0} ist als %{1} nicht lesbar (%{2}): Bitte reparieren Sie sie oder speichern Sie sie neu',
+  importFileIsOds:
+    'Die Datei %{0} ist eine OpenDocument-Tabelle (ODS): Bitte speichern Sie sie als Excel-Arbeitsmappe (XLSX) oder als CSV und laden Sie diese hoch',
+  importFileIsXls:
+    'Die Datei %{0} ist eine Excel-97-2003-Arbeitsmappe (XLS) oder eine Arbeitsmappe mit Kennwort: Bitte speichern Sie sie ohne Kennwort als Excel-Arbeitsmappe (XLSX) oder als CSV',
+  importFileNotText:
+    'Die Datei %{0} ist weder eine Excel-Arbeitsmappe (XLSX) noch eine Textdatei (CSV), sondern vielleicht ein PDF oder ein Bild: Bitte laden Sie das Register als XLSX oder CSV hoch',
+  importQuoteNotClosed:
+    'In der Datei %{0} wird ein in Zeile %{1} geöffnetes Anführungszeichen nie geschlossen, sodass der Rest der Datei eine Zelle wäre: Bitte schließen oder entfernen Sie es',
+  importWorkbookDamaged:
+    'Die Datei %{0} ist beschädigt oder keine vollständige Excel-Arbeitsmappe (XLSX): Bitte öffnen Sie sie in Excel oder LibreOffice und speichern Sie sie erneut als XLSX',
+  importReadStopped:
+    'Die Datei %{0} wurde nicht zu Ende gelesen (eine andere Datei des Uploads wurde abgelehnt oder das Lesen brach ab): Bitte laden Sie sie erneut hoch',
   importInvalidChoice: 'Ungültige Auswahl; erlaubt: %{1}',
   importUnsupportedDelimiter:
     'Die Datei %{0} trennt ihre Spalten durch %{1}: Bitte speichern Sie sie mit Semikolon, Komma oder Tabulator',

@@ -166,6 +166,18 @@ export const VALIDATION_MESSAGES_EN = {
   importHasProblems: 'The import has %{0} problems: nothing was written',
   importNotEmptyFile: 'No file, or a file without rows: upload at least one file with rows',
   importUnreadableFile: 'The file %{0} cannot be read as %{1} (%{2}): mend it or save it anew',
+  importFileIsOds:
+    'The file %{0} is an OpenDocument spreadsheet (ODS): save it as an Excel workbook (XLSX) or as CSV and upload that',
+  importFileIsXls:
+    'The file %{0} is an Excel 97-2003 workbook (XLS) or a workbook with a password: save it without a password as an Excel workbook (XLSX) or as CSV',
+  importFileNotText:
+    'The file %{0} is neither an Excel workbook (XLSX) nor a text file (CSV), but perhaps a PDF or a picture: upload the register as XLSX or CSV',
+  importQuoteNotClosed:
+    'In the file %{0} a quotation mark opened in row %{1} is never closed, so the rest of the file would be one cell: close or remove it',
+  importWorkbookDamaged:
+    'The file %{0} is damaged or not a complete Excel workbook (XLSX): open it in Excel or LibreOffice and save it again as XLSX',
+  importReadStopped:
+    'The file %{0} was not read to its end (another file of the upload was refused, or the reading stopped): upload it again',
   importInvalidChoice: 'Value not valid; allowed: %{1}',
   importUnsupportedDelimiter: 'The file %{0} separates its columns by %{1}: save it with semicolons, commas or tabs',
   importTaxIdOfMember: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',

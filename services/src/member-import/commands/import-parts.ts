@@ -1,4 +1,4 @@
-import { fieldError, ValidationError } from '@coop/contracts';
+import { fieldError, ValidationError, type FieldError } from '@coop/contracts';
 import type { ImportMapping, ImportProblem } from '../import-types.js';
 import {
   FileBeyondLimitError,
@@ -17,7 +17,8 @@ import {
  * The parts of the import this folder drives (issue 29, design "The parts and the functions between them"): files/
  * (bytes → typed rows, templates, the problems workbook) and replay/ (typed rows → the deciders' decisions, in memory).
  * One place names where they live. A file that cannot be read at all (an unclosed quote, a damaged workbook) is the
- * clerk's to mend: `400 importUnreadableFile` [file, type, the reader's reason] on `files`. A file beyond a limit of
+ * clerk's to mend: `400` on `files` with why (`importQuoteNotClosed`, `importWorkbookDamaged`, a file of another kind
+ * `importFileIsOds`…; `importUnreadableFile` [file, type, the reader's reason] where none fits). A file beyond a limit of
  * reading (issue 38, files/read-limits.ts) is `400` with the template of its limit [file, the limit, where].
  */
 export {
@@ -72,9 +73,28 @@ export function unreadableAsRefusal(error: unknown): unknown {
     return new ValidationError([fieldError('files', 'importUnsupportedDelimiter', error.file, error.found)]);
   if (error instanceof FileBeyondLimitError) return beyondLimit(error);
   if (!(error instanceof UnreadableFileError)) return error;
-  return new ValidationError([
-    fieldError('files', 'importUnreadableFile', error.file, error.fileType.toUpperCase(), error.reason),
-  ]);
+  return new ValidationError([unreadable(error)]);
+}
+
+/** Why a file cannot be read, in the clerk's words (decision 300); the reader's own words only where none fits. */
+function unreadable(error: UnreadableFileError): FieldError {
+  const { file } = error;
+  switch (error.why) {
+    case 'ods':
+      return fieldError('files', 'importFileIsOds', file);
+    case 'xls':
+      return fieldError('files', 'importFileIsXls', file);
+    case 'notText':
+      return fieldError('files', 'importFileNotText', file);
+    case 'quoteNotClosed':
+      return fieldError('files', 'importQuoteNotClosed', file, String(error.row ?? ''));
+    case 'damagedWorkbook':
+      return fieldError('files', 'importWorkbookDamaged', file);
+    case 'stopped':
+      return fieldError('files', 'importReadStopped', file);
+    case 'other':
+      return fieldError('files', 'importUnreadableFile', file, error.fileType.toUpperCase(), error.reason);
+  }
 }
 
 const refusing = async <T>(work: Promise<T>): Promise<T> => {

@@ -1,4 +1,5 @@
 import type { DetectedFormat, RawSheet } from '../import-types.js';
+import type { ForeignKind } from './file-kind.js';
 import type { ReadLimit } from './read-limits.js';
 
 /*
@@ -23,6 +24,12 @@ export const isZip = (bytes: Uint8Array): boolean =>
   bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /**
+ * Why a file cannot be read, as the clerk is told (decision 300): a file of another kind (file-kind.ts), a CSV file's
+ * quotation mark never closed, a damaged workbook, a read stopped before its end; `other` for the reader's own words.
+ */
+export type UnreadableWhy = ForeignKind | 'quoteNotClosed' | 'damagedWorkbook' | 'stopped' | 'other';
+
+/**
  * A file that cannot be read at all: a CSV with a quote never closed, a damaged workbook. Not a problem of a row: the
  * clerk must mend or replace the file (the API answers it as the file's error; `reason` is the reader's message).
  */
@@ -31,6 +38,10 @@ export class UnreadableFileError extends Error {
     readonly file: string,
     readonly fileType: 'csv' | 'xlsx',
     readonly reason: string,
+    /** What the clerk is told (decision 300); `other` gives the reader's own words. */
+    readonly why: UnreadableWhy = 'other',
+    /** The row a CSV file's unclosed quotation mark opens in. */
+    readonly row: number | null = null,
   ) {
     super(`${file}: not readable as ${fileType.toUpperCase()}: ${reason}`);
     this.name = 'UnreadableFileError';

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse';
 import type { DetectedFormat, RawSheet } from '../import-types.js';
+import { UnreadableFileError } from './file-read.js';
 import { MAX_RECORD_CHARS, ReadBudget, ReadLimitError } from './read-limits.js';
 import { uniqueHeaders } from './sheet-headers.js';
 
@@ -98,6 +99,16 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 /** Where a CSV file's records go as the parser hands them over (one at a time, in the file's order). */
 type TakeRecord = (cells: string[], row: number) => void;
 
+/** The parser's error on the record numbered `row` (the first not handed over) as the file's refusal. */
+function csvRefusal(file: string, error: Error & { code?: string }, row: number): Error {
+  if (error.code === 'CSV_MAX_RECORD_SIZE')
+    return new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${row}`);
+  // A quotation mark opened and never closed: the rest of the file would be one cell (decision 300).
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+    return new UnreadableFileError(file, 'csv', error.message, 'quoteNotClosed', row);
+  return error;
+}
+
 /** The records of UTF-8 bytes, parsed a chunk at a time by csv-parse's stream parser, within the limits of reading. */
 async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter, take: TakeRecord): Promise<void> {
   const parser = parse({
@@ -128,13 +139,7 @@ async function records(file: string, utf8: Buffer, delimiter: CsvDelimiter, take
   });
   const ended = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
-    parser.on('error', (error: Error & { code?: string }) =>
-      reject(
-        error.code === 'CSV_MAX_RECORD_SIZE'
-          ? new ReadLimitError('recordChars', MAX_RECORD_CHARS, `${file}, row ${count + 1}`)
-          : error,
-      ),
-    );
+    parser.on('error', (error: Error & { code?: string }) => reject(csvRefusal(file, error, count + 1)));
   });
   // `ended` may reject while the chunks are still being written: handled here, awaited below (else the rejection is
   // unhandled, which ends a Node process)

@@ -1,4 +1,5 @@
 import { FileBeyondLimitError, isZip, UnreadableFileError, type FileRead, type UploadedFile } from './file-read.js';
+import { foreignKind } from './file-kind.js';
 import { readCsv } from './read-csv.js';
 import { ReadLimitError } from './read-limits.js';
 
@@ -12,13 +13,25 @@ import { ReadLimitError } from './read-limits.js';
 
 const reasonOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** A reader's error → the file's refusal: beyond a limit of reading, or unreadable. */
+/**
+ * A reader's error → the file's refusal: beyond a limit of reading, or unreadable. Whatever stops a workbook's read
+ * short of a limit is a damaged workbook to the clerk (the reader's words stay in the error's reason).
+ */
 export function refusal(file: string, fileType: 'csv' | 'xlsx', error: unknown): Error {
   if (error instanceof ReadLimitError) return new FileBeyondLimitError(file, error.kind, error.limit, error.where);
-  return new UnreadableFileError(file, fileType, reasonOf(error));
+  if (error instanceof UnreadableFileError) return error;
+  return new UnreadableFileError(file, fileType, reasonOf(error), fileType === 'xlsx' ? 'damagedWorkbook' : 'other');
+}
+
+/** A file of a kind the import does not read (file-kind.ts) is refused before any reader sees it. */
+export function refuseForeign(file: UploadedFile): void {
+  const kind = foreignKind(file.bytes);
+  if (kind)
+    throw new UnreadableFileError(file.name, kind === 'notText' ? 'csv' : 'xlsx', `a file of kind ${kind}`, kind);
 }
 
 export async function readFileHere(file: UploadedFile): Promise<FileRead> {
+  refuseForeign(file);
   if (isZip(file.bytes)) {
     const { readXlsx } = await import('./read-xlsx.js');
     const sheets = await readXlsx(file.name, file.bytes).catch((e: unknown) => {

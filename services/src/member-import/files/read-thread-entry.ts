@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { FileRead } from './file-read.js';
 import { FileBeyondLimitError, isZip, UnreadableFileError } from './file-read.js';
 import { streamCsv } from './read-csv.js';
-import { readFileHere, refusal } from './read-file-here.js';
+import { readFileHere, refusal, refuseForeign } from './read-file-here.js';
 import { ROWS_PER_MESSAGE, type ReadAnswer, type ReadStart } from './read-thread.js';
 
 /*
@@ -50,17 +50,17 @@ async function postWorkbook(): Promise<void> {
 }
 
 try {
+  refuseForeign(start);
   await (isZip(start.bytes) ? postWorkbook() : postCsv());
 } catch (error) {
-  if (error instanceof FileBeyondLimitError)
-    send({ beyond: { kind: error.kind, limit: error.limit, where: error.where } });
-  else if (error instanceof UnreadableFileError)
-    send({ unreadable: { fileType: error.fileType, reason: error.reason } });
-  else
-    send({
-      unreadable: {
-        fileType: isZip(start.bytes) ? 'xlsx' : 'csv',
-        reason: error instanceof Error ? error.message : String(error),
-      },
-    });
+  const refused =
+    error instanceof FileBeyondLimitError || error instanceof UnreadableFileError
+      ? error
+      : refusal(start.name, isZip(start.bytes) ? 'xlsx' : 'csv', error);
+  if (refused instanceof FileBeyondLimitError)
+    send({ beyond: { kind: refused.kind, limit: refused.limit, where: refused.where } });
+  else if (refused instanceof UnreadableFileError) {
+    const { fileType, reason, why, row } = refused;
+    send({ unreadable: { fileType, reason, why, row } });
+  }
 }

@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DetectedFormat, RawCell, RawSheet } from '../import-types.js';
-import { FileBeyondLimitError, isZip, UnreadableFileError, type FileRead, type UploadedFile } from './file-read.js';
+import {
+  FileBeyondLimitError,
+  isZip,
+  UnreadableFileError,
+  type FileRead,
+  type UnreadableWhy,
+  type UploadedFile,
+} from './file-read.js';
 import type { ReadLimit } from './read-limits.js';
 
 /*
@@ -41,7 +48,14 @@ export type ReadAnswer =
   | { readonly rows: readonly (readonly RawCell[])[] }
   | { readonly done: Pick<DetectedFormat, 'fileType' | 'encoding' | 'delimiter'> }
   | { readonly beyond: { readonly kind: ReadLimit; readonly limit: number; readonly where: string } }
-  | { readonly unreadable: { readonly fileType: 'csv' | 'xlsx'; readonly reason: string } };
+  | {
+      readonly unreadable: {
+        readonly fileType: 'csv' | 'xlsx';
+        readonly reason: string;
+        readonly why: UnreadableWhy;
+        readonly row: number | null;
+      };
+    };
 
 export interface ReadBudgetOptions {
   readonly seconds: number;
@@ -95,7 +109,8 @@ export function readInThread(
       budget.seconds * 1000,
     );
     // No longer wanted (another file of the upload was refused): the thread is ended, the read answers why.
-    const abandon = (): void => settle(new UnreadableFileError(file.name, fileType, 'the read was abandoned'));
+    const abandon = (): void =>
+      settle(new UnreadableFileError(file.name, fileType, 'the read was abandoned', 'stopped'));
     if (signal?.aborted) abandon();
     signal?.addEventListener('abort', abandon, { once: true });
     worker.on('message', (answer: ReadAnswer) => {
@@ -107,15 +122,18 @@ export function readInThread(
         settle({ file: file.name, base: answer.done, sheets: sheets.map((s) => ({ ...s.sheet, rows: s.rows })) });
       else if ('beyond' in answer)
         settle(new FileBeyondLimitError(file.name, answer.beyond.kind, answer.beyond.limit, answer.beyond.where));
-      else settle(new UnreadableFileError(file.name, answer.unreadable.fileType, answer.unreadable.reason));
+      else {
+        const { fileType: type, reason, why, row } = answer.unreadable;
+        settle(new UnreadableFileError(file.name, type, reason, why, row));
+      }
     });
     worker.once('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
         settle(new FileBeyondLimitError(file.name, 'memory', budget.memoryMb, ''));
-      else settle(new UnreadableFileError(file.name, fileType, error.message));
+      else settle(new UnreadableFileError(file.name, fileType, error.message, 'stopped'));
     });
     worker.once('exit', (code) =>
-      settle(new UnreadableFileError(file.name, fileType, `the reading thread stopped (exit code ${code})`)),
+      settle(new UnreadableFileError(file.name, fileType, `the reading thread stopped (exit code ${code})`, 'stopped')),
     );
   });
 }
