@@ -17,17 +17,28 @@ import { DamagedZipError, partBytes, partChunks, zipParts, type ZipPart } from '
  * UTF-8 text (exceljs decodes every chunk apart, breaking a letter cut between two). `load` is not used: it builds an
  * object per cell with its style, and a sheet of a million postings would not fit.
  * Styles are read so a number formatted as a date comes as a Date; numbers stay numbers, booleans booleans; rich text,
- * formulas (their result), hyperlinks (their text) and errors (`#N/A`) come as what the cell shows. The header is the
+ * formulas (their result), hyperlinks (their text) and errors (`#N/A`) come as what the cell shows: an error a formula
+ * gives too (`#DIV/0!`; errorsAsText), a number no cell can show (`Infinity`) as Excel's `#NUM!`. The header is the
  * sheet's first row of two cells or more (a title above it is passed over; in a sheet of one column, its first row that
  * holds anything); rows missing from the file (never written) are empty rows, so row numbers stay the sheet's. A
  * workbook is read whole or refused: a worksheet its workbook names but the zip lacks is a damaged file.
  */
 
-/** The value of a cell as exceljs reads it. */
-function rawCell(value: unknown): RawCell {
+/** What a cell shows of a number: Excel's error for a number beyond its reach (exceljs writes `<v>Infinity</v>`). */
+const NOT_A_NUMBER = '#NUM!';
+
+/**
+ * The value of a cell as exceljs reads it; `result`: a formula's result as the file holds it (exceljs's `value` of a
+ * formula leaves out a result that is falsy: 0, false, NaN).
+ */
+function rawCell(value: unknown, result: () => unknown = () => undefined): RawCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date)
-    return value;
+  if (typeof value === 'number') {
+    // NaN: a `<v>` without a number (empty: a formula never calculated), read as no value as before
+    if (Number.isNaN(value)) return null;
+    return Number.isFinite(value) ? value : NOT_A_NUMBER;
+  }
+  if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
   if (typeof value === 'object') {
     const v = value as {
       richText?: { text?: string }[];
@@ -38,7 +49,7 @@ function rawCell(value: unknown): RawCell {
       error?: unknown;
     };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text ?? '').join('');
-    if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawCell(v.result);
+    if ('formula' in v || 'sharedFormula' in v || 'result' in v) return rawCell('result' in v ? v.result : result());
     if (v.text !== undefined) return rawCell(v.text);
     if (v.error !== undefined) return String(v.error);
   }
@@ -88,6 +99,28 @@ async function* text(chunks: AsyncIterable<Buffer>): AsyncGenerator<string> {
   if (rest !== '') yield rest;
 }
 
+/** A cell's start tag with the type `e` (the attribute's name after white space, its value in either quotes). */
+const ERROR_CELL = /<c(\s(?:[^>]*?\s)?)t\s*=\s*(["'])e\2/g;
+
+/**
+ * A worksheet's text with each cell of type `e` (an error: `<c r="A1" t="e"><f>1/0</f><v>#DIV/0!</v></c>`) given the
+ * type `str`. exceljs's worksheet reader reads a formula's result as a number unless its type is `str`, so an error
+ * was `parseFloat('#DIV/0!')`, NaN, which the formula's `value` then leaves out: the cell read as empty. As `str` the
+ * result is the error's text, as a plain error cell (`{ error: '#N/A' }`) reads. A piece's text is changed up to its last tag; a tag cut at
+ * the piece's end waits for the next piece, so the text reads the same however it is cut.
+ */
+export async function* errorsAsText(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  let rest = '';
+  for await (const piece of pieces) {
+    const text = rest + piece;
+    const open = text.lastIndexOf('<');
+    const end = open >= 0 && text.indexOf('>', open) < 0 ? open : text.length;
+    rest = text.slice(end);
+    if (end > 0) yield text.slice(0, end).replace(ERROR_CELL, '<c$1t="str"');
+  }
+  if (rest !== '') yield rest.replace(ERROR_CELL, '<c$1t="str"');
+}
+
 /** A small part whole, as a stream of its text. */
 async function smallPart(bytes: Buffer, part: ZipPart): Promise<Readable> {
   return Readable.from([new TextDecoder('utf-8').decode(await partBytes(bytes, part))]);
@@ -117,7 +150,7 @@ function rowCells(row: ExcelJS.Row, sheet: string, budget: ReadBudget): RawCell[
   budget.row(sheet, row.number, Math.max(0, values.length - 1));
   const cells: RawCell[] = [];
   for (let i = 1; i < values.length; i++) {
-    const cell = rawCell(values[i]);
+    const cell = rawCell(values[i], () => row.getCell(i).result);
     if (typeof cell === 'string') budget.textCell(sheet, row.number, cell.length);
     cells.push(cell);
   }
@@ -187,7 +220,7 @@ export async function readXlsx(file: string, bytes: Uint8Array): Promise<RawShee
     const name = entry.name ?? `Sheet${index + 1}`;
     const sheetPart = relation?.Target ? part(targetPart(relation.Target)) : undefined;
     if (!sheetPart) throw new DamagedZipError(`the workbook names the sheet ${name}, the file does not hold it`);
-    const emitted = [...reader._parseWorksheet(text(partChunks(buffer, sheetPart)), String(index + 1))];
+    const emitted = [...reader._parseWorksheet(errorsAsText(text(partChunks(buffer, sheetPart))), String(index + 1))];
     const worksheet = emitted[0]?.value;
     if (!worksheet) throw new DamagedZipError(`the sheet ${name} cannot be read`);
     sheets.push(await readSheet(file, name, worksheet, budget));
