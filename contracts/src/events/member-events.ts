@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../events.js';
-import type { CorrectedSubscription, SharePaymentMemberEvent } from './share-payment-events.js';
+import type { CorrectionFacts, SharePaymentMemberEvent } from './share-payment-events.js';
 import type { PassedOnDue } from '../share-transfer.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -325,13 +325,12 @@ export type MemberExitRevoked = DomainEvent<
 
 /**
  * A correction of the register's payment fields of posting `balanceId` (SPEC.md 3 "Share"): the payment made in cents
- * (signed as the amount), the end of interest (or null); later ones supersede. `subscription`: decision 268.
+ * (signed as the amount), the end of interest (or null); later ones supersede. `subscription` and `effectiveDate`:
+ * `CorrectionFacts`.
  */
 export type SharePaymentCorrected = DomainEvent<
   'SharePaymentCorrected',
-  { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null } & {
-    subscription?: CorrectedSubscription;
-  }
+  { memberId: string; balanceId: string; rueckpfleinzahlung: number; interestEnd: string | null } & CorrectionFacts
 >;
 
 /** How a member's church data was learned (DOMAIN.md 3.1): the yearly query, the query when joining, or a paper answer typed in. */

@@ -43,6 +43,17 @@ export interface CorrectedSubscription {
   owedUntil?: string;
 }
 
+/** What a register correction (`SharePaymentCorrected`) may say beside the payment and the end of interest. */
+export interface CorrectionFacts {
+  /** The subscription a correction reaches when it has no due stored (decision 268). */
+  subscription?: CorrectedSubscription;
+  /**
+   * The day the change counts from, when later than the posting's date (absent: the posting's date, decision 232): an
+   * end's payment following a payment returned after the end took effect (decision 298).
+   */
+  effectiveDate?: string;
+}
+
 /**
  * The subscription `balanceId` (a type 0 or 1 posting) is paid by `instalments` (ascending due dates, the amounts sum
  * to the subscription's amount less what was paid when it was posted). A later plan replaces the earlier one. Without a

@@ -310,8 +310,9 @@ export const membersProjector: Projector = {
         if (!balance) return [];
         const { rueckpfleinzahlung, interestEnd } = event.data;
         const cdc = { cdcUser: recorded.metadata.user, cdcAction: 'update', cdcTimestamp: recorded.metadata.timestamp };
-        // A register correction restates the posting's payment: its change counts from the posting's date (decision 232).
-        const effectiveDate = typeof balance.date === 'string' ? balance.date : null;
+        // A register correction restates the posting's payment: its change counts from the posting's date (decision
+        // 232), or from the later day it names (an end following a debit returned after it took effect, decision 298).
+        const effectiveDate = event.data.effectiveDate ?? (typeof balance.date === 'string' ? balance.date : null);
         const versions = [
           ...((balance.versions as unknown[] | undefined) ?? []),
           { ...cdc, rueckpfleinzahlung, interestEnd, effectiveDate },

@@ -44,16 +44,21 @@ export function paidField(paid: number, amount: number): { paid?: number } {
 /**
  * A payment received or returned while a whole end is pending (the exit posted, its day to come, or come and not yet
  * settled) changes the Geschäftsguthaben that leaves with it: the end's register payment follows, as a correction of
- * the end posting (`SharePaymentCorrected`, counting from the end's date, decision 232). `events` are what a decider
- * decided on `state`; the correction is appended after them.
+ * the end posting (`SharePaymentCorrected`). It counts from the end's date, or from the payment's own date when that
+ * is later (a direct debit returned after the end took effect, decision 298): the year of the end then closes as it
+ * did, with nothing paid in left for the leaver, and the next year moves the return and the end alike (decision 232).
+ * `events` are what a decider decided on `state`; the correction is appended after them.
  */
 export function followPendingEnd(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
   const end = state.exitBalanceId === null ? undefined : state.postings.get(state.exitBalanceId);
   if (end === undefined || end.annulated) return [...events];
   let change = 0;
+  let latest = end.date;
   for (const e of events) {
     if (e.type === 'SharePaymentReceived') change += e.data.amount;
     else if (e.type === 'SharePaymentReturned') change -= e.data.amount;
+    else continue;
+    if (e.data.date > latest) latest = e.data.date;
   }
   if (change === 0) return [...events];
   const correction: SharePaymentCorrected = {
@@ -63,6 +68,8 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
       balanceId: end.balanceId,
       rueckpfleinzahlung: end.payment - change,
       interestEnd: end.interestEnd,
+      // Only when later than the end: a correction dated on its posting's date reads as before (decision 232).
+      ...(latest > end.date ? { effectiveDate: latest } : {}),
     },
   };
   return [...events, correction];

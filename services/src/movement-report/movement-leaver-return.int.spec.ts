@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { memberStream, type EventStore, type MemberEvent, type RecordedEvent } from '@coop/contracts';
+import { membersProjector, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { debitMemberDecider, initialDebitMemberState, type DebitMemberState } from '../direct-debits/index.js';
+import { admitted, COOP, M, posted, subscribed } from '../kernel/testing/member-events.js';
+import { ReadModels } from '../platform/http/read-models.js';
+import { MovementSource } from './queries/movement-source.js';
+
+/*
+ * Decision 298: a direct debit collected while the member's whole end was pending and returned after the end took
+ * effect. The return counts from its own date (decision 232), and so must the end's correction that follows it
+ * (decision 234): the year of the end closes with nothing paid in for the leaver, printed before the return or after
+ * it, and the next year moves the return on the subscription and the end alike (opening + movements = closing).
+ */
+
+/** The report without the cooperative's liability setting (not what this is about). */
+class Source extends MovementSource {
+  override liabilityPerShare(): Promise<number | null> {
+    return Promise.resolve(null);
+  }
+}
+
+let position = 0n;
+const recorded = (event: MemberEvent): RecordedEvent =>
+  ({
+    ...event,
+    streamId: memberStream(M),
+    revision: 0,
+    position: ++position,
+    metadata: {
+      cooperativeId: COOP,
+      user: 'clerk',
+      timestamp: '2027-01-10T10:00:00.000Z',
+      correlationId: 'c',
+      causationId: 'c',
+      schemaVersion: 1,
+    },
+  }) as RecordedEvent;
+
+/** 3 shares of 250 € on 10.06.2025, 300 € paid with them; notice on 30.09.2026 for the end of 2026, 300 € leaving. */
+const leaving: MemberEvent[] = [
+  admitted(),
+  { ...subscribed(3), data: { ...(subscribed(3).data as object), date: '2025-06-10', paid: 30_000 } } as MemberEvent,
+  posted('b-new', 8, 3, { date: '2026-12-31', approvalDate: '2026-09-30', interestBegin: '2027-01-01', paid: -30_000 }),
+  {
+    type: 'MemberExited',
+    data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-new', dues: ['b0'] },
+  },
+];
+const fold = (events: readonly MemberEvent[]): DebitMemberState =>
+  events.reduce(debitMemberDecider.evolve, initialDebitMemberState);
+
+describe('the movement report of a leaver whose direct debit came back after the end (decision 298)', () => {
+  it('closes the year of the end with nothing paid in for the leaver, before the return and after it', async () => {
+    // 150 € collected on 15.12.2026, while the end was pending: 450 € leave with the end.
+    const booked = debitMemberDecider.decide(
+      {
+        type: 'BookDebits',
+        memberId: M,
+        collectionId: 'c1',
+        collectionDate: '2026-12-15',
+        messageId: 'MSG-1',
+        items: [{ memberId: M, balanceId: 'b0', mandateId: 'a1', paymentId: 'd1', amount: 15_000, sequence: 'FRST' }],
+      },
+      fold(leaving),
+    );
+    // The member's bank returns it on 10.01.2027, after the end took effect: 300 € leave with it after all.
+    const returned = debitMemberDecider.decide(
+      { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2027-01-10', reason: 'MD06' },
+      fold([...leaving, ...booked]),
+    );
+    expect(returned.map((e) => e.type)).toEqual(['SharePaymentReturned', 'SharePaymentCorrected']);
+
+    const store = new SqliteReadStore(':memory:');
+    try {
+      await store.ensureCollections(membersProjector.collections);
+      const runner = new ProjectionRunner({} as EventStore, store, [membersProjector]);
+      const source = new Source(new ReadModels(store));
+      const years = { first: 2025, last: 2027 };
+      const report = (year: number) => source.report(COOP, year, years, '2027-02-01');
+
+      await runner.apply([...leaving, ...booked].map(recorded));
+      const before = await report(2026);
+      expect(before.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
+
+      await runner.apply(returned.map(recorded));
+      const after = await report(2026);
+      // A return dated after the year leaves the year as printed before (docs/movement-report.md "As of when").
+      expect(after.end).toEqual(before.end);
+      expect(after.reduced).toEqual(before.reduced);
+      // The next year: the return lowers the subscriptions' paid, the end takes out as much less; nothing is left.
+      const next = await report(2027);
+      expect(next.start).toEqual(after.end);
+      expect(next.byKind.find((k) => k.kind === 0)?.paid).toBe(-15_000);
+      expect(next.byKind.find((k) => k.kind === 8)?.paid).toBe(-15_000);
+      expect(next.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
+      expect(next.reconciles).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});
