@@ -5,6 +5,7 @@
  * read (ImportGate); a further upload is read to its end, kept nowhere, and answered 503 `importBusy`. The places are
  * taken here by the test itself, so that what it shows does not depend on how fast uploads arrive.
  */
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { ImportGate, IMPORTS_AT_ONCE, IMPORTS_WAITING } from '../../services/src/member-import/http/import-gate.js';
 import { auth, startApp, type TestApp } from './support/app.js';
@@ -52,6 +53,32 @@ it(`answers 503 importBusy while ${IMPORTS_AT_ONCE} uploads run and ${IMPORTS_WA
   expect(waited.status).toBe(200);
   expect(waited.body).toEqual(alone.body);
   expect((await inspect(file)).body).toEqual(alone.body);
+}, 120_000);
+
+// The server cuts a request at its request time (300 s, create-app.ts) by closing its connection; a client's own
+// abort is not seen while the body waits unread (the socket is paused), only when its turn comes and the read fails.
+it('lets an upload whose connection was cut while it waited leave the queue, so it keeps no place', async () => {
+  const gate = t.running.app.get(ImportGate);
+  const file = membersCsv();
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = Array.from({ length: IMPORTS_AT_ONCE + IMPORTS_WAITING - 1 }, () => gate.run(() => released));
+  const gone = inspect(file);
+  const settled = gone.then(
+    () => 'answered',
+    () => 'aborted',
+  );
+  while (gate.queued < IMPORTS_WAITING) await new Promise((resolve) => setTimeout(resolve, 20));
+
+  // As the request time does: the server closes the upload's connection.
+  (t.http as unknown as Server).closeAllConnections();
+  expect(await settled).toBe('aborted');
+  for (let i = 0; i < 250 && gate.queued >= IMPORTS_WAITING; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(gate.queued).toBe(IMPORTS_WAITING - 1);
+
+  release();
+  await Promise.all(held);
+  expect((await inspect(file)).status).toBe(200);
 }, 120_000);
 
 describe('an upload larger than IMPORT_SYNC_BYTES runs as a task, whatever its data rows', () => {

@@ -16,6 +16,28 @@ export class ImportGate {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
+  /**
+   * Waits for a place. An upload whose client is gone (`gone`: its connection closed, also by the server's request
+   * time of 300 s) leaves the queue at once: it would otherwise keep a place among those waiting, then take a place
+   * to read a body nobody sends.
+   */
+  private wait(gone?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const leave = (): void => {
+        const at = this.waiting.indexOf(turn);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(new Error('The upload was abandoned by its client while it waited'));
+      };
+      const turn = (): void => {
+        gone?.removeEventListener('abort', leave);
+        resolve();
+      };
+      if (gone?.aborted) return leave();
+      this.waiting.push(turn);
+      gone?.addEventListener('abort', leave, { once: true });
+    });
+  }
+
   /** Uploads waiting for a place now. */
   get queued(): number {
     return this.waiting.length;
@@ -23,11 +45,15 @@ export class ImportGate {
 
   /**
    * Runs `work` in its turn. Refused (503 `importBusy`) when as many wait as may: `refused` runs first (the caller reads
-   * the upload's body to its end and keeps nothing, see discardUpload).
+   * the upload's body to its end and keeps nothing, see discardUpload). `gone` aborts when the client went away.
    */
-  async run<T>(work: () => Promise<T>, refused: () => Promise<void> = async () => undefined): Promise<T> {
+  async run<T>(
+    work: () => Promise<T>,
+    refused: () => Promise<void> = async () => undefined,
+    gone?: AbortSignal,
+  ): Promise<T> {
     if (this.running < IMPORTS_AT_ONCE) this.running += 1;
-    else if (this.waiting.length < IMPORTS_WAITING) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else if (this.waiting.length < IMPORTS_WAITING) await this.wait(gone);
     else {
       await refused();
       throw new HttpException(

@@ -59,4 +59,42 @@ describe('ImportGate (a review, stop 63: ten large uploads at once ended the pro
     expect(all).toHaveLength(IMPORTS_AT_ONCE + IMPORTS_WAITING);
     expect(await gate.run(async () => 'again')).toBe('again');
   });
+
+  it('lets an upload whose client went away leave the queue: it never runs, and the next waiting takes its turn', async () => {
+    const gate = new ImportGate();
+    const running = Array.from({ length: IMPORTS_AT_ONCE }, () => held());
+    const runs = running.map((w) => gate.run(w.work));
+    const gone = new AbortController();
+    const abandoned = held();
+    const left = gate.run(abandoned.work, undefined, gone.signal).catch((error: unknown) => error);
+    const next = held();
+    const after = gate.run(next.work);
+    await tick();
+    expect(gate.queued).toBe(2);
+
+    gone.abort();
+    expect(await left).toBeInstanceOf(Error);
+    expect(gate.queued).toBe(1);
+    // Its place among the waiting is free again: as many may wait as before.
+    const more = Array.from({ length: IMPORTS_WAITING - 1 }, () => held());
+    const mores = more.map((w) => gate.run(w.work));
+    await tick();
+    expect(gate.queued).toBe(IMPORTS_WAITING);
+
+    running[0]!.finish('a');
+    await tick();
+    expect(abandoned.started()).toBe(false);
+    expect(next.started()).toBe(true);
+    for (const w of [...running, next, ...more]) w.finish('done');
+    await Promise.all([...runs, after, ...mores]);
+    expect(abandoned.started()).toBe(false);
+    // A signal already aborted never waits.
+    const late = new AbortController();
+    late.abort();
+    const busy = Array.from({ length: IMPORTS_AT_ONCE }, () => held());
+    const busyRuns = busy.map((w) => gate.run(w.work));
+    await expect(gate.run(async () => 'never', undefined, late.signal)).rejects.toThrow('abandoned');
+    for (const w of busy) w.finish('done');
+    await Promise.all(busyRuns);
+  });
 });

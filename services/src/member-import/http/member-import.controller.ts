@@ -275,11 +275,20 @@ export class MemberImportController {
    * body is read to its end and dropped, then answered 503 (an answer before the body is read would reset the client's
    * upload).
    */
-  private gated<T>(req: FastifyRequest, work: (upload: ReadUpload) => Promise<T>): Promise<T> {
-    return this.gate.run(
-      async () => work(await readUpload(req)),
-      () => discardUpload(req),
-    );
+  private async gated<T>(req: FastifyRequest, work: (upload: ReadUpload) => Promise<T>): Promise<T> {
+    // The client gone while its upload waits (its connection closed): it leaves the gate's queue.
+    const gone = new AbortController();
+    const leave = (): void => gone.abort();
+    req.raw.socket.once('close', leave);
+    try {
+      return await this.gate.run(
+        async () => work(await readUpload(req)),
+        () => discardUpload(req),
+        gone.signal,
+      );
+    } finally {
+      req.raw.socket.off('close', leave);
+    }
   }
 
   /**
