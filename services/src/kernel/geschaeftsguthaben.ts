@@ -55,9 +55,10 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
   let change = 0;
   let latest = end.date;
   for (const e of events) {
-    if (e.type === 'SharePaymentReceived') change += e.data.amount;
-    else if (e.type === 'SharePaymentReturned') change -= e.data.amount;
-    else continue;
+    if (e.type !== 'SharePaymentReceived' && e.type !== 'SharePaymentReturned') continue;
+    // A payment on an annulled posting is no part of the Geschäftsguthaben (`paidIn`): its annulation follows it.
+    if (state.postings.get(e.data.balanceId)?.annulated === true) continue;
+    change += e.type === 'SharePaymentReceived' ? e.data.amount : -e.data.amount;
     if (e.data.date > latest) latest = e.data.date;
   }
   if (change === 0) return [...events];
@@ -73,4 +74,43 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
     },
   };
   return [...events, correction];
+}
+
+/**
+ * A payment returned on a posting annulled after it was received (a direct debit booked on further shares, the shares
+ * annulled, then the debit returned): the annulation gave back what was paid on the posting (decision 234), the
+ * returned amount included, which never stayed. Its register payment follows, as a correction of the annulation
+ * (`SharePaymentCorrected`, counting from the return's date when later; decision 299), so the annulled pair again
+ * holds nothing, as `paidIn` reads it. `events` are what a decider decided on `state`; the corrections follow them.
+ */
+export function followAnnulments(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
+  const changes = new Map<string, { change: number; latest: string }>();
+  for (const e of events) {
+    if (e.type !== 'SharePaymentReceived' && e.type !== 'SharePaymentReturned') continue;
+    if (state.postings.get(e.data.balanceId)?.annulated !== true) continue;
+    const annulation = [...state.postings.values()].find((p) => p.type === 5 && p.annulPeer === e.data.balanceId);
+    if (annulation === undefined) continue;
+    const before = changes.get(annulation.balanceId) ?? { change: 0, latest: annulation.date };
+    const change = e.type === 'SharePaymentReceived' ? e.data.amount : -e.data.amount;
+    changes.set(annulation.balanceId, {
+      change: before.change + change,
+      latest: e.data.date > before.latest ? e.data.date : before.latest,
+    });
+  }
+  const corrections: SharePaymentCorrected[] = [];
+  for (const [balanceId, { change, latest }] of changes) {
+    const annulation = state.postings.get(balanceId)!;
+    if (change === 0) continue;
+    corrections.push({
+      type: 'SharePaymentCorrected',
+      data: {
+        memberId: state.memberId!,
+        balanceId,
+        rueckpfleinzahlung: annulation.payment - change,
+        interestEnd: annulation.interestEnd,
+        ...(latest > annulation.date ? { effectiveDate: latest } : {}),
+      },
+    });
+  }
+  return [...events, ...corrections];
 }

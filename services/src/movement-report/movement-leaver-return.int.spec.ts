@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { memberStream, type EventStore, type MemberEvent, type RecordedEvent } from '@coop/contracts';
-import { membersProjector, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import type { MemberEvent } from '@coop/contracts';
 import { debitMemberDecider, initialDebitMemberState, type DebitMemberState } from '../direct-debits/index.js';
 import { admitted, COOP, M, posted, subscribed } from '../kernel/testing/member-events.js';
-import { ReadModels } from '../platform/http/read-models.js';
-import { MovementSource } from './queries/movement-source.js';
+import { withRegister } from './testing/projected-register.js';
 
 /*
  * Decision 298: a direct debit collected while the member's whole end was pending and returned after the end took
@@ -12,30 +10,6 @@ import { MovementSource } from './queries/movement-source.js';
  * (decision 234): the year of the end closes with nothing paid in for the leaver, printed before the return or after
  * it, and the next year moves the return on the subscription and the end alike (opening + movements = closing).
  */
-
-/** The report without the cooperative's liability setting (not what this is about). */
-class Source extends MovementSource {
-  override liabilityPerShare(): Promise<number | null> {
-    return Promise.resolve(null);
-  }
-}
-
-let position = 0n;
-const recorded = (event: MemberEvent): RecordedEvent =>
-  ({
-    ...event,
-    streamId: memberStream(M),
-    revision: 0,
-    position: ++position,
-    metadata: {
-      cooperativeId: COOP,
-      user: 'clerk',
-      timestamp: '2027-01-10T10:00:00.000Z',
-      correlationId: 'c',
-      causationId: 'c',
-      schemaVersion: 1,
-    },
-  }) as RecordedEvent;
 
 /** 3 shares of 250 € on 10.06.2025, 300 € paid with them; notice on 30.09.2026 for the end of 2026, 300 € leaving. */
 const leaving: MemberEvent[] = [
@@ -71,19 +45,12 @@ describe('the movement report of a leaver whose direct debit came back after the
     );
     expect(returned.map((e) => e.type)).toEqual(['SharePaymentReturned', 'SharePaymentCorrected']);
 
-    const store = new SqliteReadStore(':memory:');
-    try {
-      await store.ensureCollections(membersProjector.collections);
-      const runner = new ProjectionRunner({} as EventStore, store, [membersProjector]);
-      const source = new Source(new ReadModels(store));
-      const years = { first: 2025, last: 2027 };
-      const report = (year: number) => source.report(COOP, year, years, '2027-02-01');
-
-      await runner.apply([...leaving, ...booked].map(recorded));
+    await withRegister({ first: 2025, last: 2027, asOf: '2027-02-01' }, async ({ record, report }) => {
+      await record([...leaving, ...booked]);
       const before = await report(2026);
       expect(before.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
 
-      await runner.apply(returned.map(recorded));
+      await record(returned);
       const after = await report(2026);
       // A return dated after the year leaves the year as printed before (docs/movement-report.md "As of when").
       expect(after.end).toEqual(before.end);
@@ -95,8 +62,6 @@ describe('the movement report of a leaver whose direct debit came back after the
       expect(next.byKind.find((k) => k.kind === 8)?.paid).toBe(-15_000);
       expect(next.end).toEqual({ shares: 0, subscribed: 0, paid: 0 });
       expect(next.reconciles).toBe(true);
-    } finally {
-      await store.close();
-    }
+    });
   });
 });

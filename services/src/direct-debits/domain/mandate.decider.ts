@@ -9,7 +9,7 @@ import {
   type MemberEvent,
   type SharePaymentMethod,
 } from '@coop/contracts';
-import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
+import { followAnnulments, followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { bookDebits, type BookDebits } from './debit-booking.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 
@@ -199,12 +199,14 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       if (command.date < payment.date)
         throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
       const { memberId, paymentId, date, reason } = command;
-      return followPendingEnd(state.account, [
+      const returned: MemberEvent[] = [
         {
           type: 'SharePaymentReturned',
           data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason },
         },
-      ]);
+      ];
+      // What leaves with a pending end follows (decision 234), and an annulation that gave the amount back (299).
+      return followPendingEnd(state.account, followAnnulments(state.account, returned));
     }
     case 'BookDebits':
       // Up to what each subscription still owes (decision 270); a debit already booked is not booked twice.
