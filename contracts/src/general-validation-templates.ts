@@ -109,6 +109,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importWorkbookDamaged: 1,
   importReadStopped: 1,
   importInvalidChoice: 1,
+  importCellError: 1,
   importUnsupportedDelimiter: 1,
   importTaxIdOfMember: 1,
   importTaxIdTwice: 1,

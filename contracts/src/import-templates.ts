@@ -47,6 +47,8 @@ export type ImportTemplate =
   | 'importReadStopped'
   /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed (the console's German and English words with their codes; issue 39). */
   | 'importInvalidChoice'
+  /** A cell that shows a spreadsheet's error (`#DIV/0!`, `#N/A`, `#BEZUG!`, `Err:502`), typed or a formula's; {0}: the error. */
+  | 'importCellError'
   /** A CSV file whose header line is separated by none of `;`, `,` and tab; {0}: the file, {1}: what separates it (400). */
   | 'importUnsupportedDelimiter'
   /** A tax id held by a member of the cooperative (never two people); {0}: that member's number, {1}: its name. */
@@ -121,6 +123,7 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importWorkbookDamaged',
   'importReadStopped',
   'importInvalidChoice',
+  'importCellError',
   'importUnsupportedDelimiter',
   'importTaxIdOfMember',
   'importTaxIdTwice',

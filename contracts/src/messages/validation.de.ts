@@ -186,6 +186,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   importReadStopped:
     'Die Datei %{0} wurde nicht zu Ende gelesen (eine andere Datei des Uploads wurde abgelehnt oder das Lesen brach ab): Bitte laden Sie sie erneut hoch',
   importInvalidChoice: 'Ungültige Auswahl; erlaubt: %{1}',
+  importCellError:
+    'Die Zelle zeigt den Tabellenfehler %{0}: Bitte korrigieren Sie ihre Formel oder ihren Wert in der Datei',
   importUnsupportedDelimiter:
     'Die Datei %{0} trennt ihre Spalten durch %{1}: Bitte speichern Sie sie mit Semikolon, Komma oder Tabulator',
   importTaxIdOfMember: 'Diese Steuer-ID gehört Mitglied %{0} (%{1}): Eine Steuer-ID gehört genau einer Person',

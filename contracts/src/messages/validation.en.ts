@@ -179,6 +179,7 @@ export const VALIDATION_MESSAGES_EN = {
   importReadStopped:
     'The file %{0} was not read to its end (another file of the upload was refused, or the reading stopped): upload it again',
   importInvalidChoice: 'Value not valid; allowed: %{1}',
+  importCellError: 'The cell shows the spreadsheet error %{0}: correct its formula or its value in the file',
   importUnsupportedDelimiter: 'The file %{0} separates its columns by %{1}: save it with semicolons, commas or tabs',
   importTaxIdOfMember: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',
   importTaxIdTwice: 'This tax ID is also given in row %{0}: a tax ID belongs to one person',

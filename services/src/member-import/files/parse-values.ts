@@ -124,6 +124,25 @@ export function dateFromSerial(value: number): string | null {
   return dateFromDate(new Date(Math.round((value - 25569) * 86_400_000)));
 }
 
+/**
+ * The errors a spreadsheet shows in a cell: Excel's (an XLSX file holds them in English; a CSV exported from a German
+ * Excel in German: `#NV`, `#WERT!`, `#BEZUG!`, `#ZAHL!`) and LibreOffice's numbered ones (`Err:502`).
+ */
+const SPREADSHEET_ERRORS = new Set([
+  ...['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A', '#GETTING_DATA'],
+  ...['#SPILL!', '#CALC!', '#FIELD!', '#BLOCKED!', '#CONNECT!', '#BUSY!', '#UNKNOWN!', '#EXTERNAL!', '#PYTHON!'],
+  ...['#NV', '#WERT!', '#BEZUG!', '#ZAHL!', '#ÜBERLAUF!', '#KALK!', '#FELD!'],
+]);
+const NUMBERED_ERROR = /^Err:\d{3}$/;
+
+/** The error a cell's text is (`#DIV/0!`), as the spreadsheet shows it; null when the text is no spreadsheet error. */
+export function spreadsheetError(text: string): string | null {
+  const t = text.trim();
+  // most cells: neither `#…` nor `Err:…`
+  if (t[0] !== '#' && t[0] !== 'E') return null;
+  return SPREADSHEET_ERRORS.has(t) || NUMBERED_ERROR.test(t) ? t : null;
+}
+
 const YES = new Set(['ja', 'j', 'yes', 'y', 'true', 'wahr', 'x', '1']);
 const NO = new Set(['nein', 'n', 'no', 'false', 'falsch', '0']);
 

@@ -1,4 +1,7 @@
 import ExcelJS from 'exceljs';
+import type { ImportProblem } from '../import-types.js';
+import { guessedMapping, inspectFiles } from './inspect.js';
+import { readImport } from './read-import.js';
 import { errorsAsText, readXlsx } from './read-xlsx.js';
 
 /*
@@ -7,6 +10,8 @@ import { errorsAsText, readXlsx } from './read-xlsx.js';
  */
 
 const bytesOf = async (wb: ExcelJS.Workbook): Promise<Uint8Array> => new Uint8Array(await wb.xlsx.writeBuffer());
+const guessed = async (bytes: Uint8Array) => guessedMapping(await inspectFiles([{ name: 'r.xlsx', bytes }], null));
+const where = (p: ImportProblem) => [p.row, p.column, p.value, p.template, p.parameters];
 const divided = { error: '#DIV/0!' } as ExcelJS.CellErrorValue;
 
 describe('import: formula cells of a workbook', () => {
@@ -36,6 +41,39 @@ describe('import: formula cells of a workbook', () => {
     expect(sheet?.rows).toEqual([
       [1, '#DIV/0!', '#N/A', 0, '#N/A'],
       [2, '#DIV/0!', 'x', 0, '#NUM!'],
+    ]);
+  });
+
+  it('makes an error a cell shows one problem naming it, whatever the column; 0 and false from a formula are values', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Mitglieder');
+    ws.addRow(['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland']);
+    const day = new Date('2024-02-01T00:00:00Z');
+    ws.addRow([1, { formula: 'Alt!B2', result: { error: '#REF!' } }, day, 100, false]);
+    ws.addRow([2, 'Schulz', { formula: '1/0', result: divided }, 100, false]);
+    ws.addRow([3, 'Krause', day, { error: '#N/A' }, { formula: 'NA()', result: { error: '#N/A' } }]);
+    ws.addRow([4, 'Weber', day, { formula: 'D2-D2', result: 0 }, { formula: '1=0', result: false }]);
+    ws.getColumn(3).numFmt = 'dd.mm.yyyy';
+    const bytes = await bytesOf(wb);
+    const read = await readImport([{ name: 'r.xlsx', bytes }], await guessed(bytes));
+    expect(read.problems.map(where)).toEqual([
+      [2, 'Name / Firma', '#REF!', 'importCellError', { 0: '#REF!' }],
+      [3, 'Eintrittsdatum', '#DIV/0!', 'importCellError', { 0: '#DIV/0!' }],
+      [4, 'Geschäftsguthaben', '#N/A', 'importCellError', { 0: '#N/A' }],
+      [4, 'Ausland', '#N/A', 'importCellError', { 0: '#N/A' }],
+    ]);
+    expect(read.rows[3]?.values).toMatchObject({ memberNr: 4, capital: 0, isForeign: false });
+  });
+
+  it('takes an error a CSV file holds (as a spreadsheet program exports it) as the same problem', async () => {
+    const csv = 'Mitgliedsnummer;Name;Eintrittsdatum\n1;#BEZUG!;01.02.2024\n2;Schulz;#DIV/0!\n3;Err:502;#NV\n';
+    const files = [{ name: 'm.csv', bytes: new TextEncoder().encode(csv) }];
+    const read = await readImport(files, guessedMapping(await inspectFiles(files, null)));
+    expect(read.problems.map((p) => [p.row, p.column, p.template, p.parameters[0]])).toEqual([
+      [2, 'Name', 'importCellError', '#BEZUG!'],
+      [3, 'Eintrittsdatum', 'importCellError', '#DIV/0!'],
+      [4, 'Name', 'importCellError', 'Err:502'],
+      [4, 'Eintrittsdatum', 'importCellError', '#NV'],
     ]);
   });
 });

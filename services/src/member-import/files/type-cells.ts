@@ -18,6 +18,7 @@ import {
   parseDateText,
   parseIntegerText,
   parseMoneyText,
+  spreadsheetError,
 } from './parse-values.js';
 import { memo } from './memo.js';
 import { isEmptyRow } from './sheet-headers.js';
@@ -26,10 +27,11 @@ import { allowedText, BOOLEAN_ALLOWED, choiceValue } from '../replay/choice-word
 /*
  * A sheet's rows → typed import rows (import, issue 29): each mapped column's cell read as its field's kind in the
  * file's formats. A cell that does not read is a problem at its row and column (`invalidNumber`, `invalidDate`,
- * `importInvalidChoice` listing what is allowed, also for yes/no), a required field's empty cell `mustNotBeEmpty`, a required field no
- * column maps to `importUnmappedRequired` (once for the sheet). Rows entirely empty are skipped. A row keeps its raw
- * cells and reads `cells` (column and text per field) from them when asked: a million rows need not carry a second
- * copy of their texts.
+ * `importInvalidChoice` listing what is allowed, also for yes/no; in a column of any kind an error the spreadsheet
+ * shows, `#DIV/0!`, is `importCellError`), a required field's empty cell `mustNotBeEmpty`, a required field no column
+ * maps to `importUnmappedRequired` (once for the sheet). Rows entirely empty are skipped. A row keeps its raw cells
+ * and reads `cells` (column and text per field) from them when asked: a million rows need not carry a second copy of
+ * their texts.
  */
 
 export interface CellFormats {
@@ -104,7 +106,10 @@ class TypedRow implements ImportRow {
 
 type Typed =
   | { value: ImportValue }
-  | { template: 'invalidNumber' | 'invalidDate' | 'importInvalidChoice'; parameters?: Record<string, string> };
+  | {
+      template: 'invalidNumber' | 'invalidDate' | 'importInvalidChoice' | 'importCellError';
+      parameters?: Record<string, string>;
+    };
 
 const BAD_NUMBER = { template: 'invalidNumber' } as const;
 const BAD_DATE = { template: 'invalidDate' } as const;
@@ -114,8 +119,10 @@ const badChoice = (text: string, allowed: string): Typed => ({
   parameters: { 0: text, 1: allowed },
 });
 
-/** One non-empty cell → its value or the reason it does not read. */
+/** One non-empty cell → its value or the reason it does not read (an error the cell shows, in a column of any kind). */
 export function typeCell(field: ImportField, cell: Exclude<RawCell, null>, formats: CellFormats): Typed {
+  const error = typeof cell === 'string' ? spreadsheetError(cell) : null;
+  if (error !== null) return { template: 'importCellError', parameters: { 0: error } };
   switch (field.kind) {
     case 'text':
       return { value: cellText(cell) };
