@@ -148,6 +148,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   invalidCreditorId: 1,
   amountAtLeast: 1,
   amountAtMost: 1,
+  shareChangedMeanwhile: 1,
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,
   bankStatementTooLarge: 1,

@@ -27,5 +27,10 @@ export const SHARE_PAYMENT_TEMPLATES = [
   'amountAtLeast',
   /** An amount above its most {0} (euros, `formatEuro`), e.g. a payment beyond the product's limit, a first instalment above the share's price. */
   'amountAtMost',
+  /**
+   * A share register correction made on a payment read as {0} that is {1} now (euros): a payment was booked or returned
+   * meanwhile, and the correction would overwrite it (decision 296). 409.
+   */
+  'shareChangedMeanwhile',
 ] as const;
 export type SharePaymentTemplate = (typeof SHARE_PAYMENT_TEMPLATES)[number];

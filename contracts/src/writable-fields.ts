@@ -108,7 +108,11 @@ export const WRITABLE_FIELDS = {
     'paid',
   ] satisfies readonly (keyof PostingRequest)[],
   /** The share register: only the payment fields are corrected (a correction event; history is kept). */
-  shares: ['rueckpfleinzahlung', 'interestEnd'] satisfies readonly (keyof ShareCorrection)[],
+  shares: [
+    'rueckpfleinzahlung',
+    'interestEnd',
+    'expectedRueckpfleinzahlung',
+  ] satisfies readonly (keyof ShareCorrection)[],
   /** Exemption orders: the whole order on POST and PUT; `spouse` only on joint orders (if sent, the spouse linked in the member's master data). */
   exemptionorders: [
     'member',

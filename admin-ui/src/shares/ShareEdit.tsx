@@ -31,11 +31,20 @@ const validateEuro = (value: unknown) =>
     ? 'coop.validation.invalidAmount'
     : undefined;
 
-/** Only the payment fields go to the API; the euro text becomes integer cents by string handling. */
-const toApi = (data: RaRecord) => {
+/**
+ * Only the payment fields go to the API; the euro text becomes integer cents by string handling. The payment as the
+ * row was read goes with them: a payment booked meanwhile makes the API refuse the correction instead of overwriting
+ * it (decision 296).
+ */
+const toApi = (data: RaRecord, options?: { previousData?: RaRecord }) => {
   const raw: unknown = data.rueckpfleinzahlung;
   const cents = typeof raw === 'number' ? raw : typeof raw === 'string' ? (parseEuroToCents(raw) ?? raw) : raw;
-  return { rueckpfleinzahlung: cents, interestEnd: data.interestEnd ?? null };
+  const read: unknown = options?.previousData?.rueckpfleinzahlung;
+  return {
+    rueckpfleinzahlung: cents,
+    interestEnd: data.interestEnd ?? null,
+    expectedRueckpfleinzahlung: typeof read === 'number' ? read : null,
+  };
 };
 
 function ShareForm() {

@@ -190,4 +190,14 @@ export class ShareCorrection {
   @IsBusinessDate(ruleNamingValue('invalidDate'))
   @DateInRange()
   interestEnd: string | null = null;
+
+  /**
+   * The payment in cents as the clerk read the row before changing it (the console sends it). When the register's
+   * payment is no longer that (a payment booked meanwhile), the correction is refused `409 shareChangedMeanwhile` rather
+   * than overwrite it (decision 296). Empty: not checked.
+   */
+  @Transform(asOptionalInteger)
+  @ValidateIf((o: ShareCorrection) => o.expectedRueckpfleinzahlung !== null)
+  @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v), rule('invalidNumber'))
+  expectedRueckpfleinzahlung: number | null = null;
 }

@@ -16,4 +16,6 @@ export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAG
   invalidCreditorId: 'Keine gültige Gläubiger-Identifikationsnummer (z. B. DE98ZZZ09999999999)',
   amountAtLeast: 'Muss mindestens %{0} € betragen',
   amountAtMost: 'Darf höchstens %{0} € betragen',
+  shareChangedMeanwhile:
+    'Die Einzahlung hat sich während der Bearbeitung von %{0} € auf %{1} € geändert (eine Zahlung wurde gebucht). Bitte neu laden und erneut korrigieren',
 };

@@ -13,4 +13,6 @@ export const SHARE_PAYMENT_MESSAGES_EN = {
   invalidCreditorId: 'Not a valid SEPA creditor identifier (e.g. DE98ZZZ09999999999)',
   amountAtLeast: 'Must be at least %{0} €',
   amountAtMost: 'Must be at most %{0} €',
+  shareChangedMeanwhile:
+    'The payment changed from %{0} € to %{1} € while you were editing (a payment was booked). Reload and correct again',
 };

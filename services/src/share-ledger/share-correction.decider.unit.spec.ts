@@ -83,6 +83,19 @@ describe('share register correction (CorrectSharePayment)', () => {
       .then([corrected(60_000, '2030-12-31')]);
   });
 
+  it('takes a correction made on the payment the register holds, refuses one made on a payment changed since (decision 296)', () => {
+    spec
+      .given([...given, corrected(50_000, null)])
+      .when(correct({ rueckpfleinzahlung: 60_000, expectedRueckpfleinzahlung: 50_000 }))
+      .then([corrected(60_000, '2030-12-31')]);
+    spec
+      .given([...given, corrected(50_000, null)])
+      .when(correct({ rueckpfleinzahlung: 75_000, interestEnd: null, expectedRueckpfleinzahlung: 75_000 }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([memberFieldError('rueckpfleinzahlung', 'shareChangedMeanwhile', '750,00', '500,00')]),
+      );
+  });
+
   it("refuses an interest end before the posting's interest begin (the shape is the request class's: ShareCorrection)", () => {
     spec
       .given(given)

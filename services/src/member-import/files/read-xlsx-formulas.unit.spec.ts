@@ -1,5 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { ImportProblem } from '../import-types.js';
+import { personValues, replayContext } from '../replay/generated-register.js';
+import { IMPORT_FIELDS } from '../replay/import-fields.js';
+import { replayImport } from '../replay/replay-import.js';
 import { guessedMapping, inspectFiles } from './inspect.js';
 import { readImport } from './read-import.js';
 import { errorsAsText, readXlsx } from './read-xlsx.js';
@@ -76,8 +79,36 @@ describe('import: formula cells of a workbook', () => {
       [4, 'Eintrittsdatum', 'importCellError', '#NV'],
     ]);
   });
-});
 
+  it('reports a cell it cannot read once: not again as empty when the rules meet the field without a value', async () => {
+    const keys = [...Object.keys(personValues(1, '2020-01-01')), 'shareAmount'];
+    const headers = keys.map((k) => IMPORT_FIELDS.members.find((f) => f.key === k)!.headers.de[0]!);
+    const row = (nr: number, over: Record<string, unknown>): unknown[] => {
+      const values: Record<string, unknown> = {
+        ...personValues(nr, '01.02.2020', { birthDate: '17.05.1970', approvalDate: '01.02.2020' }),
+        isForeign: 'nein',
+        shareAmount: 1,
+        ...over,
+      };
+      return keys.map((k) => values[k]);
+    };
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Mitglieder');
+    ws.addRow(headers);
+    ws.addRow(row(1, {}));
+    ws.addRow(row(2, { entryDate: { formula: '"bald"', result: 'bald' } }));
+    ws.addRow(row(3, { birthDate: { formula: 'TEXT(A1;"x")', result: 'unbekannt' } }));
+    ws.addRow(row(4, { approvalDate: { formula: '1/0', result: divided } }));
+    const bytes = await bytesOf(wb);
+    const read = await readImport([{ name: 'r.xlsx', bytes }], await guessed(bytes));
+    const replayed = replayImport(read.rows, replayContext());
+    expect([...read.problems, ...replayed.problems].map(where)).toEqual([
+      [3, 'Eintrittsdatum', 'bald', 'invalidDate', {}],
+      [4, 'Geburtsdatum', 'unbekannt', 'invalidDate', {}],
+      [5, 'Zulassungsdatum', '#DIV/0!', 'importCellError', { 0: '#DIV/0!' }],
+    ]);
+  });
+});
 describe('import: a worksheet read with its error cells as text', () => {
   const sheet =
     '<sheetData><row r="1"><c r="A1" s="2" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="B1" t=\'e\'><v>#N/A</v></c>' +

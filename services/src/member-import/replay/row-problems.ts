@@ -56,16 +56,31 @@ export interface FieldSources {
   readonly rows?: Readonly<Record<string, { readonly row: ImportRow; readonly field: string }>>;
 }
 
-/** One problem per FieldError of a decider's refusal, each on the row and column its field came from. */
+/**
+ * One problem per FieldError of a decider's refusal, each on the row and column its field came from; but none on a
+ * cell the files part could not read (a date `bald`, an error `#DIV/0!`): it reported that cell already, and the
+ * decider, given no value for it, would report it a second time (`mustNotBeEmpty` beside `invalidDate`).
+ */
 export function problemsOf(error: ValidationError, sources: FieldSources): ImportProblem[] {
-  return error.errors.map((e) => problemOfFieldError(e, sources));
+  const problems: ImportProblem[] = [];
+  for (const e of error.errors) {
+    const { row, field } = placeOf(e, sources);
+    if (field === null || !isUnreadCell(row, field)) problems.push(problemAt(row, field, e.template, e.parameters));
+  }
+  return problems;
 }
 
-function problemOfFieldError(e: FieldError, sources: FieldSources): ImportProblem {
-  if (e.field === null) return problemAt(sources.fallback, null, e.template, e.parameters);
+/** The row and field a FieldError of a decider is on. */
+function placeOf(e: FieldError, sources: FieldSources): { row: ImportRow; field: string | null } {
+  if (e.field === null) return { row: sources.fallback, field: null };
   const source = sources.rows?.[e.field];
-  if (source) return problemAt(source.row, source.field, e.template, e.parameters);
-  return problemAt(sources.fallback, sources.names?.[e.field] ?? e.field, e.template, e.parameters);
+  if (source) return source;
+  return { row: sources.fallback, field: sources.names?.[e.field] ?? e.field };
+}
+
+/** A cell that holds text but gave no value: one the files part could not read, and reported (type-cells.ts). */
+function isUnreadCell(row: ImportRow, field: string): boolean {
+  return row.values[field] === null && (cellOf(row, field)?.text.trim() ?? '') !== '';
 }
 
 /**

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, type MemberEvent, type RecordedEvent } from '@coop/contracts';
+import { memberStream, ValidationError, type MemberEvent, type RecordedEvent } from '@coop/contracts';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -49,6 +50,8 @@ export class CorrectShareCommand extends Command<void> {
     readonly balanceId: string,
     readonly rueckpfleinzahlung: number,
     readonly interestEnd: string | null,
+    /** The payment as the clerk read it; null: not checked (decision 296). */
+    readonly expectedRueckpfleinzahlung: number | null = null,
   ) {
     super();
   }
@@ -272,18 +275,28 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
 export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand> {
   constructor(private readonly ledger: LedgerCommandRunner) {}
 
-  async execute({ ctx, memberId, balanceId, rueckpfleinzahlung, interestEnd }: CorrectShareCommand): Promise<void> {
+  async execute(command: CorrectShareCommand): Promise<void> {
+    const { ctx, memberId, balanceId, rueckpfleinzahlung, interestEnd, expectedRueckpfleinzahlung } = command;
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.ledger.retrying(async () => {
-      const decided = await this.ledger.decideOnLedger(memberId, {
-        type: 'CorrectSharePayment',
-        memberId,
-        cooperativeId,
-        balanceId,
-        rueckpfleinzahlung,
-        interestEnd,
+    // A payment booked between the read and this write makes the append conflict; decided again, the correction
+    // finds the payment changed and is refused: 409, as a conflict with what is recorded (decision 296).
+    await this.ledger
+      .retrying(async () => {
+        const decided = await this.ledger.decideOnLedger(memberId, {
+          type: 'CorrectSharePayment',
+          memberId,
+          cooperativeId,
+          balanceId,
+          rueckpfleinzahlung,
+          interestEnd,
+          expectedRueckpfleinzahlung,
+        });
+        await this.ledger.append([decided], ctx);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ValidationError && error.errors.every((e) => e.template === 'shareChangedMeanwhile'))
+          throw new ConflictingStateError(error.errors);
+        throw error;
       });
-      await this.ledger.append([decided], ctx);
-    });
   }
 }

@@ -132,6 +132,11 @@ export type CorrectSharePayment = {
   readonly rueckpfleinzahlung: number;
   /** A business date or null (none). */
   readonly interestEnd: string | null;
+  /**
+   * The payment as the clerk read it: when the stream holds another now (a payment booked or returned meanwhile), the
+   * correction is refused (`shareChangedMeanwhile`) instead of overwriting it (decision 296). Absent or null: not checked.
+   */
+  readonly expectedRueckpfleinzahlung?: number | null;
 };
 
 export type LedgerCommand =

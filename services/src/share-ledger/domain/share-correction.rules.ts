@@ -6,6 +6,7 @@ import {
   type MemberEvent,
 } from '@coop/contracts';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
 import { isSubscription } from '../../kernel/owing-postings.js';
 import type { CorrectSharePayment } from './ledger.commands.js';
 
@@ -16,7 +17,18 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
   if (!posting) throw new NotFoundError('Share', command.balanceId);
   // The shape (an integer payment, a business date or none) is the request class's (`ShareCorrection`); the import
   // sends the register's values it read. What is left is the rule over the stream: not before the interest begin.
-  const { rueckpfleinzahlung: payment, interestEnd } = command;
+  const { rueckpfleinzahlung: payment, interestEnd, expectedRueckpfleinzahlung: expected } = command;
+  // The correction sets the payment outright: made on a payment that has changed since it was read, it would wipe out
+  // what was booked meanwhile (decision 296).
+  if (expected !== undefined && expected !== null && expected !== posting.payment)
+    throw new ValidationError([
+      memberFieldError(
+        'rueckpfleinzahlung',
+        'shareChangedMeanwhile',
+        formatEuro(expected),
+        formatEuro(posting.payment),
+      ),
+    ]);
   if (interestEnd !== null && posting.interestBegin !== null && interestEnd < posting.interestBegin) {
     throw new ValidationError([memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin)]);
   }

@@ -70,7 +70,14 @@ export class SharesController {
   ): Promise<ShareDto> {
     const share = balanceDocuments.read(await this.ledger.reads.get(BALANCES, actor.cooperativeId, id, 'Share'));
     await this.commands.execute(
-      new CorrectShareCommand(contextFor(actor), share.member, id, body.rueckpfleinzahlung, body.interestEnd),
+      new CorrectShareCommand(
+        contextFor(actor),
+        share.member,
+        id,
+        body.rueckpfleinzahlung,
+        body.interestEnd,
+        body.expectedRueckpfleinzahlung,
+      ),
     );
     return this.one(actor.cooperativeId, id);
   }
