@@ -3,7 +3,8 @@
  * write a register whose check found possible duplicates unless the operator confirms them with `--confirm-warnings`.
  * Without the flag it exits non-zero, names each warning (the rows, the same name and birth date) and writes nothing;
  * with it the register is written. The register: three members, two of them "Schönberger" and "Schoenberger" with one
- * birth date (the same normalised name, issue 39).
+ * birth date (the same normalised name, issue 39). A file refused whole (an unclosed quotation mark, an `.xls`) exits
+ * non-zero with its translated text, not a stack trace (decision 300).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -123,6 +124,22 @@ describe('npm run import and the possible duplicates (--confirm-warnings)', () =
       expect(refusedDe.status).toBe(1);
       expect(refusedDe.output).toMatch(/^Mögliche Doppelerfassungen \(1\), vor dem Schreiben zu prüfen:/m);
       expect(refusedDe.output).toMatch(/--confirm-warnings/);
+      expect(admitted(dataDir)).toBe(0);
+
+      // A file refused whole is named in the operator's language with what to do, not a stack trace (decision 300).
+      const broken = join(dataDir, 'Kaputt.csv');
+      writeFileSync(broken, 'Mitgliedsnummer;Name / Firma\n1;Weber\n2;"Schmidt\n3;Meier\n');
+      const xls = join(dataDir, 'Alt.xls');
+      writeFileSync(xls, Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(2048, 0)]));
+      const unreadable = runCli([broken, '--cooperative', cooperativeId, '--lang', 'en'], dataDir);
+      expect(unreadable.status).toBe(1);
+      expect(unreadable.output).toMatch(
+        /^In the file Kaputt\.csv a quotation mark opened in row 3 is never closed, so the rest of the file would be one cell: close or remove it$/m,
+      );
+      const old = runCli([xls, '--cooperative', cooperativeId, '--lang', 'de', '--dry-run'], dataDir);
+      expect(old.status).toBe(1);
+      expect(old.output).toMatch(/^Die Datei Alt\.xls ist eine Excel-97-2003-Arbeitsmappe \(XLS\)/m);
+      for (const output of [unreadable.output, old.output]) expect(output).not.toMatch(/ValidationError|^\s+at /m);
       expect(admitted(dataDir)).toBe(0);
 
       const written = runCli([...args, '--lang', 'en', '--confirm-warnings'], dataDir);

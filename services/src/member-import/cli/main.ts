@@ -60,6 +60,7 @@ const loadApp = async () => {
     mappingOrGuess: mapping.mappingOrGuess,
     parseMapping: mapping.parseMapping,
     problemText: texts.problemText,
+    templateText: texts.templateText,
     ImportHistory: history.ImportHistory,
   };
 };
@@ -226,6 +227,7 @@ async function main(): Promise<number> {
   }
   const t = CLI_TEXTS[args.lang];
   let running: RunningContext | undefined;
+  let loaded: App | undefined;
   try {
     const files = await readFiles(args);
     // The files' reads begin now, two at a time in threads as the import reads them (READS_AT_ONCE), and the heads the
@@ -237,13 +239,18 @@ async function main(): Promise<number> {
         heads.filter((head, i) => head !== files[i]),
         { atOnce: 1, here: true },
       );
-    const loaded = await loadApp();
+    loaded = await loadApp();
     const mapping = await readMapping(args, loaded);
     const config = loaded.loadConfig();
     console.log(t.importing(files.length, args.cooperativeId, config.dataDir));
     running = await loaded.createAppContext(config, loaded.areas, { logger: false });
     return await run(loaded, running, args, files, heads, mapping);
   } catch (error) {
+    // A file refused whole (unreadable, of another kind, beyond a limit of reading): its text, not a stack trace.
+    if (loaded && error instanceof loaded.ValidationError && error.errors.every((e) => e.field === 'files')) {
+      for (const e of error.errors) console.error(loaded.templateText(e.template, e.parameters, args.lang));
+      return PROBLEMS;
+    }
     if (!(error instanceof UsageError)) throw error;
     console.error(error.message);
     return USAGE_ERROR;
