@@ -321,11 +321,17 @@ describe('TARGET2 days and the creditor identifier', () => {
     expect(['2025-05-29', '2025-10-03', '2025-12-24', '2025-12-31', '2025-06-23'].every(isTarget2Day)).toBe(true);
   });
 
-  it('asks one TARGET2 day ahead: the next business day after the file is made', () => {
+  it('asks one TARGET2 day ahead: the next business day after the day the file reaches the banks', () => {
     expect(earliestCollectionDate('2025-06-23')).toBe('2025-06-24');
     expect(earliestCollectionDate('2025-06-20')).toBe('2025-06-23');
     expect(earliestCollectionDate('2025-04-17')).toBe('2025-04-22');
     expect(earliestCollectionDate('2025-12-24')).toBe('2025-12-29');
+    // Made on a day TARGET2 is closed, the file reaches the banks on the next open day: the day after it is the
+    // earliest (Saturday → Tuesday, Sunday → Tuesday, Good Friday → the Wednesday after Easter Monday).
+    expect(earliestCollectionDate('2025-06-21')).toBe('2025-06-24');
+    expect(earliestCollectionDate('2025-06-22')).toBe('2025-06-24');
+    expect(earliestCollectionDate('2025-04-18')).toBe('2025-04-23');
+    expect(earliestCollectionDate('2025-12-25')).toBe('2025-12-30');
   });
 
   it('checks the creditor identifier’s MOD 97-10 digits', () => {

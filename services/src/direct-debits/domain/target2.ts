@@ -62,5 +62,10 @@ export function nextTarget2Day(date: string): string {
   return day;
 }
 
-/** The earliest collection date of a file made on `today`: the next TARGET2 day after it (D-1 for CORE). */
-export const earliestCollectionDate = (today: string): string => nextTarget2Day(today);
+/**
+ * The earliest collection date of a file made on `today`: the TARGET2 day after the first day the banks can take it
+ * (D-1 for CORE). A file made on a Saturday or a closing day reaches the debtor's bank on the next TARGET2 day, so the
+ * day after that is the earliest (made on Saturday: Tuesday, not Monday, whose D-1 was the Friday before).
+ */
+export const earliestCollectionDate = (today: string): string =>
+  nextTarget2Day(isTarget2Day(today) ? today : nextTarget2Day(today));
