@@ -2,7 +2,8 @@
  * Issue 39, "the file is read completely, the same way, every time": one workbook of each origin read 200 times (100
  * one after the other, 100 at once), every cell compared with what the workbook holds. The origins: the product's own
  * register workbook (exceljs's streaming writer: sheets first, inline strings, styles last), an Excel-like workbook
- * (shared strings, styles, the parts in Excel's order: sheets before styles and shared strings), two LibreOffice
+ * (shared strings, styles, the parts in Excel's order: sheets before styles and shared strings; formulas giving an
+ * error, 0 and a text, and plain error cells, every fourth row each), two LibreOffice
  * workbooks (`soffice --headless --convert-to xlsx` of a German CSV, and of the register workbook: 20 reads of that
  * larger one; test/fixtures/import),
  * workbooks without styles, of inline strings and of shared strings (issue 39 asks for both with and without styles);
@@ -130,12 +131,21 @@ function shuffled(seed: number): (names: string[]) => string[] {
   };
 }
 
+const EXCEL_HEADERS = ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland', 'Formel'];
+/** Formula cells as Excel writes them (an error of type `e`, a result of 0, a text) and a plain error; what each shows. */
+const FORMULAS: readonly [ExcelJS.CellValue, RawCell][] = [
+  [{ formula: 'D2/0', result: { error: '#DIV/0!' } }, '#DIV/0!'],
+  [{ formula: 'D2*0', result: 0 }, 0],
+  [{ formula: 'B2', result: 'Groß-Öztürk' }, 'Groß-Öztürk'],
+  [{ error: '#N/A' }, '#N/A'],
+];
+
 /** An Excel-like workbook written by exceljs's whole-file writer: shared strings and styles (a date format). */
 async function excelLike(): Promise<{ bytes: Uint8Array; cells: RawCell[][] }> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Mitglieder');
   const cells: RawCell[][] = [];
-  sheet.addRow(['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland']);
+  sheet.addRow(EXCEL_HEADERS);
   for (let i = 1; i <= 400; i++) {
     const row: RawCell[] = [
       i,
@@ -144,8 +154,9 @@ async function excelLike(): Promise<{ bytes: Uint8Array; cells: RawCell[][] }> {
       i * 12.5,
       i % 3 === 0,
     ];
-    sheet.addRow(row);
-    cells.push(row);
+    const [formula, shown] = FORMULAS[i % FORMULAS.length]!;
+    sheet.addRow([...row, formula]);
+    cells.push([...row, shown]);
   }
   sheet.getColumn(3).numFmt = 'dd.mm.yyyy';
   const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
@@ -265,7 +276,7 @@ describe('import: an XLSX workbook reads the same on every read, whatever its or
       const expected = [
         {
           sheet: 'Mitglieder',
-          headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'],
+          headers: EXCEL_HEADERS,
           firstRow: 2,
           rows: cells,
         },
@@ -304,7 +315,7 @@ describe('import: an XLSX workbook reads the same on every read, whatever its or
       await readsAlike(bytes, [
         {
           sheet: 'Mitglieder',
-          headers: ['Mitgliedsnummer', 'Name / Firma', 'Eintrittsdatum', 'Geschäftsguthaben', 'Ausland'],
+          headers: EXCEL_HEADERS,
           firstRow: 2,
           rows: cells,
         },
