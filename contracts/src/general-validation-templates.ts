@@ -149,6 +149,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   amountAtLeast: 1,
   amountAtMost: 1,
   shareChangedMeanwhile: 1,
+  idempotencyKeyReused: 1,
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,
   bankStatementTooLarge: 1,

@@ -32,5 +32,7 @@ export const SHARE_PAYMENT_TEMPLATES = [
    * meanwhile, and the correction would overwrite it (decision 296). 409.
    */
   'shareChangedMeanwhile',
+  /** The `Idempotency-Key` of a posting or payment already recorded, sent with another request (decision 297). 409. */
+  'idempotencyKeyReused',
 ] as const;
 export type SharePaymentTemplate = (typeof SHARE_PAYMENT_TEMPLATES)[number];

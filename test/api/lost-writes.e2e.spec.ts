@@ -1,11 +1,12 @@
 import request from 'supertest';
-import type { ShareDto, ShareDueDto } from '@coop/contracts';
+import type { BalanceDto, ShareDto, ShareDueDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, setTerms } from './support/members.js';
+import { createMember, DATES, setTerms } from './support/members.js';
 
 /*
- * Writes that must be neither lost nor doubled when requests overlap: a register correction made on a payment read
- * before another payment landed (decision 296).
+ * Writes that must be neither lost nor doubled when requests overlap (decisions 296, 297): a register correction made
+ * on a payment read before another payment landed, and the same posting or payment sent twice at once (a double click,
+ * a retry after a timeout) under one `Idempotency-Key`.
  */
 
 describe('lost and doubled writes', () => {
@@ -19,6 +20,11 @@ describe('lost and doubled writes', () => {
     const req = request(t.http).post(`/api/v1/members/${memberId}/share-payments`).set(auth(t.adminToken));
     return (key === undefined ? req : req.set('Idempotency-Key', key)).send(body);
   };
+  const postWithKey = (body: Record<string, unknown>, key: string): request.Test =>
+    request(t.http).post('/api/v1/balances').set(auth(t.adminToken)).set('Idempotency-Key', key).send(body);
+  const postings = async (memberId: string): Promise<BalanceDto[]> =>
+    (await request(t.http).get(`/api/v1/balances?filter=member:${memberId}`).set(auth(t.adminToken)).expect(200))
+      .body as BalanceDto[];
 
   beforeAll(async () => {
     t = await startApp();
@@ -58,5 +64,44 @@ describe('lost and doubled writes', () => {
       .send({ rueckpfleinzahlung: 30_000, interestEnd: '2030-12-31', expectedRueckpfleinzahlung: 30_000 })
       .expect(200);
     expect(await share(due!.id)).toMatchObject({ rueckpfleinzahlung: 30_000, interestEnd: '2030-12-31' });
+  });
+
+  it('the same payment sent twice at once under one Idempotency-Key is recorded once, both answered with its ids', async () => {
+    const m = (await createMember(t.http, t.adminToken, { name: 'Doppelklick', shareAmount: 4, paid: 0 })).id;
+    const body = { date: '2021-05-03', amount: 40_000, method: 'transfer', reference: 'Mitglied' };
+    const key = 'b3f1c0de-0000-4000-8000-000000000001';
+    const both = await Promise.all([pay(m, body, key), pay(m, body, key)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect(both[1]!.body).toEqual(both[0]!.body);
+    expect(await dues(m)).toEqual([expect.objectContaining({ paid: 40_000, outstanding: 60_000 })]);
+    // Sent again later: still once. The key with another payment is refused, not booked.
+    expect((await pay(m, body, key).expect(201)).body).toEqual(both[0]!.body);
+    const other = await pay(m, { ...body, amount: 1_000 }, key);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({
+      errors: [{ field: null, template: 'idempotencyKeyReused', parameters: {} }],
+    });
+    expect(await dues(m)).toEqual([expect.objectContaining({ paid: 40_000, outstanding: 60_000 })]);
+    // Another key is another payment.
+    await pay(m, body, 'b3f1c0de-0000-4000-8000-000000000002').expect(201);
+    expect(await dues(m)).toEqual([expect.objectContaining({ paid: 80_000, outstanding: 20_000 })]);
+  });
+
+  it('the same posting sent twice at once under one Idempotency-Key is posted once, both answered with it', async () => {
+    const m = (await createMember(t.http, t.adminToken, { name: 'Zweimal', shareAmount: 1 })).id;
+    const body = { member: m, type: 1, quantity: 2, ...DATES };
+    const key = 'c0ffee00-0000-4000-8000-000000000001';
+    const both = await Promise.all([postWithKey(body, key), postWithKey(body, key)]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const ids = both.map((r) => (r.body as BalanceDto).id);
+    expect(ids[1]).toBe(ids[0]);
+    expect((await postings(m)).filter((p) => p.type === 1).map((p) => p.id)).toEqual([ids[0]]);
+    expect(((await postWithKey(body, key).expect(201)).body as BalanceDto).id).toBe(ids[0]);
+    const other = await postWithKey({ ...body, quantity: 3 }, key);
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({
+      errors: [{ field: null, template: 'idempotencyKeyReused', parameters: {} }],
+    });
+    expect((await postings(m)).filter((p) => p.type === 1)).toHaveLength(1);
   });
 });

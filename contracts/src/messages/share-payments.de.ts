@@ -18,4 +18,5 @@ export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAG
   amountAtMost: 'Darf höchstens %{0} € betragen',
   shareChangedMeanwhile:
     'Die Einzahlung hat sich während der Bearbeitung von %{0} € auf %{1} € geändert (eine Zahlung wurde gebucht). Bitte neu laden und erneut korrigieren',
+  idempotencyKeyReused: 'Diese Anfrage wurde bereits mit anderem Inhalt gesendet. Bitte neu laden und erneut erfassen',
 };

@@ -15,4 +15,5 @@ export const SHARE_PAYMENT_MESSAGES_EN = {
   amountAtMost: 'Must be at most %{0} €',
   shareChangedMeanwhile:
     'The payment changed from %{0} € to %{1} € while you were editing (a payment was booked). Reload and correct again',
+  idempotencyKeyReused: 'This request was already sent with other contents. Reload and enter it again',
 };

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, ValidationError, type MemberEvent, type RecordedEvent } from '@coop/contracts';
+import { fieldError, memberStream, ValidationError, type MemberEvent, type RecordedEvent } from '@coop/contracts';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
+import { idempotentId } from '../../platform/commands/idempotency.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -38,6 +39,8 @@ export class PostBalanceCommand extends Command<PostedBalance> {
     readonly ctx: CommandContext,
     readonly posting: ConfirmedPosting,
     readonly originalMember: string | null,
+    /** The request's `Idempotency-Key` (decision 297): sent twice, the posting is made once. */
+    readonly key: string | null = null,
   ) {
     super();
   }
@@ -98,6 +101,24 @@ export class LedgerCommandRunner extends CommandRunner {
   }
 
   /**
+   * Whether the keyed posting `balanceId` is on the member's stream already (decision 297): the same request sent
+   * before, or at once and appended first (this one's append then failed on the revision and it is decided again).
+   * Recorded with another type, quantity or annulled posting, the key was reused: 409 `idempotencyKeyReused`.
+   */
+  async sentBefore(memberId: string, balanceId: string, posting: ConfirmedPosting): Promise<boolean> {
+    if (memberId === '') return false;
+    const { state } = await this.writer.loadWithoutPersonalData(memberStream(memberId), shareLedgerDecider);
+    const recorded = state.postings.get(balanceId);
+    if (recorded === undefined) return false;
+    const same =
+      recorded.type === posting.type &&
+      (!('quantity' in posting) || recorded.quantity === posting.quantity) &&
+      (posting.type !== 5 || recorded.annulPeer === posting.annulPeer);
+    if (!same) throw new ConflictingStateError([fieldError(null, 'idempotencyKeyReused')]);
+    return true;
+  }
+
+  /**
    * As append(), for a posting decided with `years`: the register's revision check goes into the same atomic write.
    * Answers its recorded events where the answer may be made from them before the read models include them
    * (StreamWriter.appendAnsweringFromEvents), undefined when it waited for the read models.
@@ -118,12 +139,21 @@ export class LedgerCommandRunner extends CommandRunner {
 export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
   constructor(private readonly ledger: LedgerCommandRunner) {}
 
-  async execute({ ctx, posting, originalMember }: PostBalanceCommand): Promise<PostedBalance> {
+  /**
+   * With a key the posting's ids derive from it: the same request sent twice at once decides twice on one revision, one
+   * append wins, and the other, decided again, finds its posting recorded and answers it (decision 297).
+   */
+  async execute({ ctx, posting, originalMember, key }: PostBalanceCommand): Promise<PostedBalance> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const balanceId = newRecordId();
-    const peerBalanceId = newRecordId();
+    const memberId = posting.type === 5 ? (originalMember?.trim() ?? '') : posting.member;
+    const idFor = (purpose: string): string =>
+      key === null ? newRecordId() : idempotentId(ctx, key, `posting:${memberId}:${purpose}`);
+    const balanceId = idFor('balance');
+    const peerBalanceId = idFor('peer');
+    const restate = { annulment: idFor('annulment'), exit: idFor('exit') };
 
     const recorded = await this.ledger.retrying(async () => {
+      if (key !== null && (await this.ledger.sentBefore(memberId, balanceId, posting))) return undefined;
       const terms = await this.ledger.terms(cooperativeId);
       const years = await this.ledger.openYears(cooperativeId);
       switch (posting.type) {
@@ -179,7 +209,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
               transferTo: target,
               quantity,
               terms,
-              restate: { annulment: newRecordId(), exit: newRecordId() },
+              restate,
               ...dates,
             },
             years,

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { BalanceDto, memberFieldError, NotFoundError, PostingRequest, ValidationError } from '@coop/contracts';
 import { CurrentActor, OwnReads, Requires, SettlesOwnReads } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { idempotencyKeyOf } from '../../platform/commands/idempotency.js';
 import type { ReadModels } from '../../platform/http/read-models.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
 import { PostBalanceCommand } from '../commands/posting.commands.js';
@@ -68,6 +69,7 @@ export class BalancesController {
     @CurrentActor() actor: Actor,
     @Body() request: PostingRequest,
     @OwnReads() reads: ReadModels,
+    @Headers('idempotency-key') key: unknown,
   ): Promise<BalanceDto> {
     let originalMember: string | null = null;
     if (request.type === 5 && request.annulPeer) {
@@ -85,7 +87,7 @@ export class BalancesController {
       }
     }
     const posted = await this.commands.execute(
-      new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember),
+      new PostBalanceCommand(contextFor(actor), postingOf(request), originalMember, idempotencyKeyOf(key)),
     );
     const answer = posted.recorded
       ? await this.members.postedBalanceDto(actor.cooperativeId, posted.balanceId, posted.recorded)

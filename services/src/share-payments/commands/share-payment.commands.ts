@@ -3,6 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   businessToday,
   memberStream,
+  ValidationError,
   type Instalment,
   type MemberEvent,
   type SharePaymentMethod,
@@ -10,9 +11,11 @@ import {
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { CommandRunner, type Decided } from '../../platform/commands/command-runner.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
+import { idempotentId } from '../../platform/commands/idempotency.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { sharePaymentDecider, type SharePaymentCommand } from '../domain/share-payment.decider.js';
+import { paymentIdsOf, sharePaymentDecider, type SharePaymentCommand } from '../domain/share-payment.decider.js';
 import { PaymentTermsQuery } from '../queries/payment-terms.query.js';
 
 /** A payment as the clerk enters it (checked at the edge, SharePaymentWrite). */
@@ -30,6 +33,8 @@ export class RecordSharePaymentCommand extends Command<string[]> {
     readonly ctx: CommandContext,
     readonly memberId: string,
     readonly input: SharePaymentInput,
+    /** The request's `Idempotency-Key` (decision 297): sent twice, the payment is recorded once. */
+    readonly key: string | null = null,
   ) {
     super();
   }
@@ -54,7 +59,12 @@ export class SharePaymentRunner extends CommandRunner {
     super(writer);
   }
 
-  async run(memberId: string, command: SharePaymentCommand, ctx: CommandContext): Promise<MemberEvent[]> {
+  /** Answers the events recorded and the member's state after them. */
+  async run(
+    memberId: string,
+    command: SharePaymentCommand,
+    ctx: CommandContext,
+  ): Promise<{ events: MemberEvent[]; state: MemberState }> {
     return this.retrying(async () => {
       const streamId = memberStream(memberId);
       const loaded = await this.writer.loadWithoutPersonalData(streamId, sharePaymentDecider);
@@ -64,7 +74,7 @@ export class SharePaymentRunner extends CommandRunner {
         events: sharePaymentDecider.decide(command, loaded.state),
       };
       await this.append([decided], ctx);
-      return decided.events;
+      return { events: decided.events, state: decided.events.reduce(sharePaymentDecider.evolve, loaded.state) };
     });
   }
 }
@@ -73,17 +83,27 @@ export class SharePaymentRunner extends CommandRunner {
 export class RecordSharePaymentHandler implements ICommandHandler<RecordSharePaymentCommand> {
   constructor(private readonly runner: SharePaymentRunner) {}
 
-  async execute({ ctx, memberId, input }: RecordSharePaymentCommand): Promise<string[]> {
+  /**
+   * With a key the payment id derives from it: the same request sent twice at once decides twice on one revision, one
+   * append wins, and the other, decided again on the stream that holds the payment now, records nothing and answers
+   * the same ids (decision 297).
+   */
+  async execute({ ctx, memberId, input, key }: RecordSharePaymentCommand): Promise<string[]> {
     const command = {
       type: 'RecordSharePayment',
       memberId,
       cooperativeId: ctx.actor.cooperativeId,
-      paymentId: newRecordId(),
+      paymentId: key === null ? newRecordId() : idempotentId(ctx, key, `payment:${memberId}`),
       today: businessToday(),
+      keyed: key !== null,
       ...input,
     } as const;
-    const events = await this.runner.run(memberId, command, ctx);
-    return events.flatMap((e) => (e.type === 'SharePaymentReceived' ? [e.data.paymentId] : []));
+    const { state } = await this.runner.run(memberId, command, ctx).catch((error: unknown) => {
+      if (error instanceof ValidationError && error.errors.every((e) => e.template === 'idempotencyKeyReused'))
+        throw new ConflictingStateError(error.errors);
+      throw error;
+    });
+    return paymentIdsOf(state, command.paymentId);
   }
 }
 

@@ -41,6 +41,11 @@ export type RecordSharePayment = {
   readonly statementId?: string | null;
   readonly today: string;
   readonly byClosure?: boolean;
+  /**
+   * The payment id derives from the request's `Idempotency-Key` (decision 297): a payment recorded under it already is
+   * this request again, and records nothing when it says the same (else `idempotencyKeyReused`).
+   */
+  readonly keyed?: boolean;
 };
 
 export type SharePaymentCommand = RecordSharePayment | SetInstalmentPlan;
@@ -76,6 +81,7 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
   if (command.reference !== null && command.reference.length > PAYMENT_REFERENCE_MAX)
     errors.push(fieldError('reference', 'tooLong', String(PAYMENT_REFERENCE_MAX)));
   if (errors.length > 0) throw new ValidationError(errors);
+  if (command.keyed === true && state.sharePayments.has(command.paymentId)) return sentAgain(command, state);
   if (command.paymentId === '' || state.sharePayments.has(command.paymentId))
     throw new RangeError(`Payment ${command.paymentId} is not a new payment id.`);
   // From the effective date of the member's whole end nothing of its holding is owed (§ 73 (2) GenG, decision 269).
@@ -118,6 +124,24 @@ function recordPayment(command: RecordSharePayment, state: MemberState): MemberE
     left -= part;
   }
   return events;
+}
+
+/** The ids of a payment recorded under `paymentId`: it, then `paymentId.2`, `.3`, … for each subscription it reached. */
+export function paymentIdsOf(state: MemberState, paymentId: string): string[] {
+  const ids: string[] = [];
+  for (let id = paymentId; state.sharePayments.has(id); id = `${paymentId}.${ids.length + 1}`) ids.push(id);
+  return ids;
+}
+
+/** A keyed payment sent again: nothing to record when it is the one recorded under its key, else refused. */
+function sentAgain(command: RecordSharePayment, state: MemberState): MemberEvent[] {
+  const parts = paymentIdsOf(state, command.paymentId).map((id) => state.sharePayments.get(id)!);
+  const same =
+    parts.reduce((sum, p) => sum + p.amount, 0) === command.amount &&
+    parts.every((p) => p.date === command.date && p.method === command.method) &&
+    (command.balanceId === null || (parts.length === 1 && parts[0]!.balanceId === command.balanceId));
+  if (!same) throw new ValidationError([fieldError(null, 'idempotencyKeyReused')]);
+  return [];
 }
 
 function received(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +13,7 @@ import {
 } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { idempotencyKeyOf } from '../../platform/commands/idempotency.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { AnswersCreated, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -84,6 +85,7 @@ export class SharePaymentsController {
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: SharePaymentWrite,
+    @Headers('idempotency-key') key: unknown,
   ): Promise<SharePaymentRecordedDto> {
     const input = {
       balanceId: body.balanceId,
@@ -93,7 +95,7 @@ export class SharePaymentsController {
       reference: body.reference,
     };
     const paymentIds = await this.commands.execute(
-      new RecordSharePaymentCommand(contextFor(actor), knownId('Member', id), input),
+      new RecordSharePaymentCommand(contextFor(actor), knownId('Member', id), input, idempotencyKeyOf(key)),
     );
     return { paymentIds };
   }
