@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
-import { pageOverflow, screenshot, signIn, tableOverflow, tid, waitForPath } from './support/console.js';
+import { cutLabels, pageOverflow, screenshot, signIn, tableOverflow, tid, waitForPath } from './support/console.js';
 import { axeViolations } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
 
 /**
  * Issue 43 "At 1024 × 768 and for everyone", in German and English: the top menu in one line, the member list, the
- * postings, the share register and the outstanding payments without sideways scrolling (its address column switched on by the clerk), a city search showing the city it matched, and no
- * axe violation (any impact) in states with data: an annulled posting in the postings list and on the member's page.
+ * postings, the share register and the outstanding payments without sideways scrolling (the member list's address
+ * column and "all columns" switched on by the clerk), no field label cut, a city search showing the city it matched,
+ * and no axe violation (any impact) in states with data: an annulled posting in the postings list and on the member's
+ * page, the member list with all columns.
  */
 describe('the console at 1024 × 768', () => {
   let product: Product;
@@ -35,6 +37,9 @@ describe('the console at 1024 × 768', () => {
         city,
         privateEmail: `${givenName.toLowerCase()}.mitglied@beispiel-genossenschaft.de`,
         privateTelephone: '+49 89 1234567',
+        // The widest values "all columns" shows: "Eingetragene Partnerschaft", "Aufsichtsrat", "Gründungsmitglied".
+        ...(givenName === 'Bernd' ? { civilStatus: 2, position: 2 } : {}),
+        ...(givenName === 'Clara' ? { memberType: 0 } : {}),
       });
       member ??= id;
     }
@@ -111,6 +116,23 @@ describe('the console at 1024 × 768', () => {
       await screenshot(page, `layout-1024-members-address-${locale}`);
       expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0, tableOverflow: 0 });
       await page.click(tid('members-show-address'));
+      // "All columns" (civil status, legal form, position): no sideways scrolling either, the page's nor the list's.
+      await page.click(tid('members-all-columns'));
+      await page.waitForSelector(tid('sort-position'), { visible: true });
+      await screenshot(page, `layout-1024-members-all-columns-${locale}`);
+      expect(await layout(page)).toEqual({ menuLines: 1, overflow: 0, tableOverflow: 0 });
+      // Bernd's values all there: the civil status under the legal form, the position under the member type.
+      const bernd = '[data-testid="members-row"][data-name="Bach"]';
+      const cells = await page.$$eval(`${bernd} td`, (tds) => tds.map((td) => (td as HTMLElement).innerText.trim()));
+      expect(cells).toEqual(
+        expect.arrayContaining(
+          locale === 'de'
+            ? ['Natürliche Person\nEingetragene Partnerschaft', 'Beigetretenes Mitglied\nAufsichtsrat']
+            : ['Natural person\nCivil partnership', 'Member by accession\nSupervisory board'],
+        ),
+      );
+      await page.click(tid('members-all-columns'));
+      await page.waitForSelector(tid('sort-position'), { hidden: true });
       // A search for a city shows the city it matched.
       await page.type('[data-testid="members-search"] input, input[data-testid="members-search"]', 'Dresd');
       await page.waitForSelector(tid('members-matched-city'), { visible: true });
@@ -155,6 +177,30 @@ describe('the console at 1024 × 768', () => {
     expect(found).toEqual({});
   }, 300_000);
 
+  // The outstanding payments' search label was cut in German at either width ("Name oder Nummer d…").
+  it("shows the lists' field labels whole at 1024 and 1440 px (de, en)", async () => {
+    const found: Record<string, string[]> = {};
+    for (const locale of ['de', 'en'] as const) {
+      const page = await pageIn(locale);
+      for (const width of [1024, 1440]) {
+        await page.setViewport({ width, height: 768 });
+        for (const [path, ready] of [
+          ['/members', tid('members-row')],
+          ['/balances', tid('balances-row')],
+          ['/shares', tid('shares-row')],
+          ['/share-dues', tid('share-dues-row')],
+        ] as const) {
+          await open(page, path, ready);
+          const cut = await cutLabels(page);
+          if (cut.length > 0) found[`${path} at ${width} px (${locale})`] = cut;
+          if (path === '/share-dues') await screenshot(page, `layout-share-dues-${width}-${locale}`);
+        }
+      }
+      await page.browserContext().close();
+    }
+    expect(found).toEqual({});
+  }, 300_000);
+
   it('finds no axe violation (any impact) where postings are annulled, nor in the register and the dues', async () => {
     const page = await pageIn('de');
     const found: Record<string, string[]> = {};
@@ -164,6 +210,7 @@ describe('the console at 1024 × 768', () => {
       // The register with its short headers (full names as titles), the dues with their subscription wrapped.
       ['/shares', tid('shares-row')],
       ['/share-dues', tid('share-dues-row')],
+      ['/members?columns=all', tid('members-row')],
     ] as const) {
       await open(page, path, ready);
       const violations = await axeViolations(page);

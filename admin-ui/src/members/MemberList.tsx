@@ -46,6 +46,15 @@ function breakableEmail(email: string) {
   );
 }
 
+/** The second value of a column holding two ("all columns"), under the first as the bank's name under the IBAN. */
+function Second({ children }: { children: string }) {
+  return (
+    <Typography variant="caption" component="div" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}
+
 /** `/members` (menu 1): the member list of SPEC 2; exited members only with the toggle (filter `exitDate:null` otherwise). */
 export default function MemberList() {
   const translate = useTranslate();
@@ -59,10 +68,14 @@ export default function MemberList() {
   });
   const showExited = list.param('exited') === '1';
   // Issue 43: at 1024 px the list fits without sideways scrolling: civil status, legal form and position only with "all
-  // columns", the address only when switched on; both kept in the address like the exited switch.
+  // columns", the address only when switched on; both kept in the address like the exited switch. "All columns" adds
+  // no column: the legal form heads a column with the civil status under it, the member type one with the position
+  // under it (ten columns scrolled by 220 px at 1024 px in German; decision 295).
   const allColumns = list.param('columns') === 'all';
   const showAddress = list.param('address') === '1';
-  const columns = 7 + (allColumns ? 3 : 0) + (showAddress ? 1 : 0);
+  const columns = 7 + (allColumns ? 1 : 0) + (showAddress ? 1 : 0);
+  const choice = (group: string, value: number | null | undefined) =>
+    value === null || value === undefined ? '' : translate(`coop.members.${group}.${value}`);
   const label = (field: string) => translate(`resources.members.fields.${field}`);
   return (
     <>
@@ -132,14 +145,24 @@ export default function MemberList() {
                   title={label('memberNr')}
                 />
                 <SortHeader list={list} field="name" label={label('name')} />
-                {allColumns ? <SortHeader list={list} field="civilStatus" label={label('civilStatus')} /> : null}
-                {allColumns ? <SortHeader list={list} field="legalForm" label={label('legalForm')} /> : null}
+                {allColumns ? (
+                  <SortHeader
+                    list={list}
+                    field="legalForm"
+                    label={label('legalForm')}
+                    second={{ field: 'civilStatus', label: label('civilStatus') }}
+                  />
+                ) : null}
                 {showAddress ? <TableCell sx={head}>{translate('coop.members.address')}</TableCell> : null}
                 <TableCell sx={head}>{label('contact')}</TableCell>
                 <TableCell sx={head}>{label('bankAccount')}</TableCell>
                 <SortHeader list={list} field="entryDate" label={label('entryExit')} />
-                <SortHeader list={list} field="memberType" label={label('memberType')} />
-                {allColumns ? <SortHeader list={list} field="position" label={label('position')} /> : null}
+                <SortHeader
+                  list={list}
+                  field="memberType"
+                  label={label('memberType')}
+                  {...(allColumns ? { second: { field: 'position', label: label('position') } } : {})}
+                />
                 <TableCell sx={head}>{translate('coop.members.spouseLink')}</TableCell>
               </TableRow>
             </TableHead>
@@ -202,16 +225,8 @@ export default function MemberList() {
                     </TableCell>
                     {allColumns ? (
                       <TableCell>
-                        {m.legalForm === 1 || m.civilStatus === null || m.civilStatus === undefined
-                          ? ''
-                          : translate(`coop.members.civilStatuses.${m.civilStatus}`)}
-                      </TableCell>
-                    ) : null}
-                    {allColumns ? (
-                      <TableCell>
-                        {m.legalForm === null || m.legalForm === undefined
-                          ? ''
-                          : translate(`coop.members.legalForms.${m.legalForm}`)}
+                        <div>{choice('legalForms', m.legalForm)}</div>
+                        {m.legalForm === 1 ? null : <Second>{choice('civilStatuses', m.civilStatus)}</Second>}
                       </TableCell>
                     ) : null}
                     {showAddress ? (
@@ -220,7 +235,8 @@ export default function MemberList() {
                         <div>{[m.zipCode, m.city].filter(Boolean).join(' ')}</div>
                       </TableCell>
                     ) : null}
-                    <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>
+                    {/* The e-mail breaks at its @, else anywhere: 150 px hold "genossenschaft.de" whole. */}
+                    <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
                       {m.privateEmail ? <div>{breakableEmail(m.privateEmail)}</div> : null}
                       {m.privateTelephone ? <Box sx={{ whiteSpace: 'nowrap' }}>{m.privateTelephone}</Box> : null}
                     </TableCell>
@@ -237,17 +253,9 @@ export default function MemberList() {
                       {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
                     </TableCell>
                     <TableCell>
-                      {m.memberType === null || m.memberType === undefined
-                        ? ''
-                        : translate(`coop.members.memberTypes.${m.memberType}`)}
+                      <div>{choice('memberTypes', m.memberType)}</div>
+                      {allColumns ? <Second>{choice('positions', m.position)}</Second> : null}
                     </TableCell>
-                    {allColumns ? (
-                      <TableCell>
-                        {m.position === null || m.position === undefined
-                          ? ''
-                          : translate(`coop.members.positions.${m.position}`)}
-                      </TableCell>
-                    ) : null}
                     <TableCell onClick={(e) => e.stopPropagation()}>
                       {m.spouse ? (
                         <Link

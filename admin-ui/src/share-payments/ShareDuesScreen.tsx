@@ -52,9 +52,11 @@ export default function ShareDuesScreen() {
       />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+          {/* As wide as its German label ("Name oder Nummer des Mitglieds"), which MUI's default width cut. */}
           <TextField
             size="small"
             label={t('search')}
+            sx={{ width: '22rem', maxWidth: '100%' }}
             value={search}
             onChange={(e) => {
               setPage(0);

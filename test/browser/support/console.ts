@@ -232,3 +232,15 @@ export function tableOverflow(page: Page): Promise<number> {
     ),
   );
 }
+
+/**
+ * The texts of the visible field labels in the page's main area that are cut (wider than their box: an ellipsis or
+ * clipped), none when every label is shown whole.
+ */
+export function cutLabels(page: Page): Promise<string[]> {
+  return page.$$eval('main label', (labels) =>
+    labels
+      .filter((label) => (label as HTMLElement).offsetParent !== null && label.scrollWidth > label.clientWidth)
+      .map((label) => (label.textContent ?? '').trim()),
+  );
+}
