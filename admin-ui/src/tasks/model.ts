@@ -17,6 +17,19 @@ export function tasksQuery(page: number, perPage: number): string {
   return `/tasks?offset=${(page - 1) * perPage}&limit=${perPage}&order_by=-queuedAt`;
 }
 
+/**
+ * Whether a task that worked at the last look (`before`) works no more (`now`): it ended, and raised its notifications
+ * with its end (the runner appends both at once). Nothing before the first look.
+ */
+export function someEnded(
+  before: readonly Pick<TaskRecord, 'id'>[] | undefined,
+  now: readonly Pick<TaskRecord, 'id'>[],
+): boolean {
+  if (!before) return false;
+  const working = new Set(now.map((task) => task.id));
+  return before.some((task) => !working.has(task.id));
+}
+
 /** Progress in percent (0–100, whole), null while the total is unknown (an indeterminate bar). */
 export function progressPercent(task: Pick<TaskRecord, 'done' | 'total'>): number | null {
   if (!Number.isFinite(task.total) || task.total <= 0) return null;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACTIVE_TASKS_QUERY, awaitsAnswer, isActive, progressPercent, summaryFacts, tasksQuery } from './model.js';
+import {
+  ACTIVE_TASKS_QUERY,
+  awaitsAnswer,
+  isActive,
+  progressPercent,
+  someEnded,
+  summaryFacts,
+  tasksQuery,
+} from './model.js';
 
 describe('tasks in the console', () => {
   it('counts queued and running tasks as working, the ended and the waiting ones not', () => {
@@ -10,6 +18,14 @@ describe('tasks in the console', () => {
     ).toEqual(['queued', 'running']);
     expect(decodeURIComponent(ACTIVE_TASKS_QUERY)).toBe('/tasks?filter=state:queued;running&limit=20');
     expect(tasksQuery(2, 20)).toBe('/tasks?offset=20&limit=20&order_by=-queuedAt');
+  });
+
+  it('sees a task end when one that worked at the last look works no more', () => {
+    expect(someEnded(undefined, [])).toBe(false);
+    expect(someEnded([], [{ id: 'a' }])).toBe(false);
+    expect(someEnded([{ id: 'a' }], [{ id: 'a' }, { id: 'b' }])).toBe(false);
+    expect(someEnded([{ id: 'a' }, { id: 'b' }], [{ id: 'b' }])).toBe(true);
+    expect(someEnded([{ id: 'a' }], [])).toBe(true);
   });
 
   it('shows progress in whole percent, none while the total is unknown', () => {

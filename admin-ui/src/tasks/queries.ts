@@ -1,8 +1,16 @@
 import type { FsakPreviewDto } from '@coop/contracts/console';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
 import { downloadFile } from '../session/download';
-import { ACTIVE_TASKS_QUERY, WAITING_KISTAM_QUERY, awaitsAnswer, isActive, tasksQuery, type TaskRecord } from './model';
+import {
+  ACTIVE_TASKS_QUERY,
+  WAITING_KISTAM_QUERY,
+  awaitsAnswer,
+  isActive,
+  someEnded,
+  tasksQuery,
+  type TaskRecord,
+} from './model';
 
 /** While something runs, the task list and the top bar ask again this often (the brief: every 2 s). */
 export const POLL_RUNNING_MS = 2_000;
@@ -35,11 +43,23 @@ export function useTask(taskId: string | undefined) {
   });
 }
 
-/** `GET /tasks?filter=state:queued;running`: what works now (the top bar's indicator). */
+const ACTIVE_KEY = ['tasks', 'active'] as const;
+
+/**
+ * `GET /tasks?filter=state:queued;running`: what works now (the top bar's indicator). When a task that worked is gone,
+ * the notifications (the bell's count, the dashboard's card) are asked again at once: the task raised its notices with
+ * its end, and the bell's own poll (15 s) left its count a poll behind the indicator.
+ */
 export function useActiveTasks(enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['tasks', 'active'],
-    queryFn: async () => (await list<TaskRecord>(ACTIVE_TASKS_QUERY)).items.filter(isActive),
+    queryKey: ACTIVE_KEY,
+    queryFn: async () => {
+      const now = (await list<TaskRecord>(ACTIVE_TASKS_QUERY)).items.filter(isActive);
+      if (someEnded(queryClient.getQueryData<TaskRecord[]>(ACTIVE_KEY), now))
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      return now;
+    },
     enabled,
     refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? POLL_RUNNING_MS : POLL_IDLE_MS),
     retry: false,

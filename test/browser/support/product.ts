@@ -47,6 +47,11 @@ export interface Product {
   ): Promise<{ status: number; body: unknown }>;
   /** The product's console output so far (for failure messages). */
   output(): string;
+  /**
+   * Starts the task worker (`services/dist/worker.js`) on the product's data, once the product was started with
+   * `TASKS_RUN_IN: 'worker'` (its tasks then wait queued until a worker runs); answers a function that stops it.
+   */
+  startTaskWorker(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -85,22 +90,22 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const profileDir = await mkdtemp(join(tmpdir(), 'coop-browser-profile-'));
   const adminPassword = `Test-${randomBytes(9).toString('base64url')}`;
   const jwtSecret = randomBytes(32).toString('hex');
+  const productEnv = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: adminPassword,
+    JWT_SECRET: jwtSecret,
+    ...env,
+  };
   let started: ListeningProduct;
   try {
     started = await startListening(
       (port) =>
         spawn(process.execPath, [...PRODUCT_NODE_FLAGS, main], {
           cwd: ROOT,
-          env: {
-            ...process.env,
-            NODE_OPTIONS: '',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            ADMIN_USERNAME: 'admin',
-            ADMIN_PASSWORD: adminPassword,
-            JWT_SECRET: jwtSecret,
-            ...env,
-          },
+          env: { ...productEnv, PORT: String(port) },
           stdio: ['ignore', 'pipe', 'pipe'],
         }),
       { timeoutMs: START_MS },
@@ -146,6 +151,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     throw error;
   }
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  /** The task workers started and not stopped yet: `close` stops them. */
+  const workers = new Set<() => Promise<void>>();
 
   const api: Product['api'] = async (path, init) => {
     const body = init.body !== undefined ? JSON.stringify(init.body) : undefined;
@@ -187,7 +194,47 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     },
     api,
     output: log,
+    async startTaskWorker() {
+      const worker = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(ROOT, 'services', 'dist', 'worker.js')], {
+        cwd: ROOT,
+        env: productEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const stop = async (): Promise<void> => {
+        workers.delete(stop);
+        if (worker.exitCode === null && worker.signalCode === null) {
+          const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+          worker.kill('SIGTERM');
+          await Promise.race([exited, sleep(5000)]);
+          if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+        }
+        worker.stdout.destroy();
+        worker.stderr.destroy();
+      };
+      workers.add(stop);
+      let printed = '';
+      await new Promise<void>((resolveStart, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the task worker did not start:\n${printed}`)), START_MS);
+        worker.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          if (printed.includes('Task runner running in the worker')) {
+            clearTimeout(timer);
+            resolveStart();
+          }
+        });
+        worker.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+        worker.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          reject(new Error(`the task worker ended (${code ?? signal}):\n${printed}`));
+        });
+      }).catch(async (error: unknown) => {
+        await stop();
+        throw error;
+      });
+      return stop;
+    },
     async close() {
+      await Promise.all([...workers].map((stop) => stop()));
       await browser.close().catch(() => undefined);
       await stopChild();
       await rm(dataDir, { recursive: true, force: true });
