@@ -138,38 +138,87 @@ export class NotAnAnswerFile extends Error {
  */
 export const ANSWER_MAX_LINES = 250_000;
 
+/** What record 1 of an answer says of the whole file. */
+export interface AnswerHead {
+  readonly authSteuernummer: string;
+  readonly statusDate: string;
+}
+
+/**
+ * The checks of a whole answer file that read none of its lines but record 1 (decision 294): the upload makes them on
+ * the API's thread, refused with their reason, so they stay cheap however large the file: its line breaks counted (at
+ * most ANSWER_MAX_LINES lines), then each line's first field looked at until record 1, which must be of version 2 and
+ * have a date. Throws NotAnAnswerFile.
+ */
+export function answerHead(text: string): AnswerHead {
+  if (moreLinesThan(text, ANSWER_MAX_LINES)) throw new NotAnAnswerFile(`more than ${ANSWER_MAX_LINES} lines`);
+  for (const { line, raw } of linesOf(text)) {
+    // A first field of `1` is a data row's (neither empty nor a `#` line): record 1, as dataFields reads it. Only a
+    // line whose first character but blanks and quotes is a `1` can have one: the others are passed over at a glance.
+    if (!/^[\s"]*1/.test(raw)) continue;
+    const semicolon = raw.indexOf(';');
+    if (cell(semicolon < 0 ? raw : raw.slice(0, semicolon)) !== '1') continue;
+    const [, version = '', auth = '', date = ''] = raw.split(';').map(cell);
+    if (version !== ANSWER_VERSION)
+      throw new NotAnAnswerFile(`version ${version || '(none)'}, expected ${ANSWER_VERSION}`);
+    const statusDate = isoDate(date);
+    if (statusDate === null) throw new NotAnAnswerFile(`line ${String(line)}: date ${date || '(none)'}`);
+    return { authSteuernummer: auth.trim(), statusDate };
+  }
+  throw new NotAnAnswerFile('record type 1 missing');
+}
+
 /** Reads a BOP answer file (see the layout above); per-line problems are returned, a file without record 1 throws. */
 export function readAnswerFile(text: string): ReadAnswer {
-  if (moreLinesThan(text, ANSWER_MAX_LINES)) throw new NotAnAnswerFile(`more than ${ANSWER_MAX_LINES} lines`);
-  const rows = csvRowsNumbered(text);
-  const head = rows.find((r) => r.fields[0] === '1');
-  if (!head) throw new NotAnAnswerFile('record type 1 missing');
-  const [, version = '', auth = '', date = ''] = head.fields;
-  if (version !== ANSWER_VERSION)
-    throw new NotAnAnswerFile(`version ${version || '(none)'}, expected ${ANSWER_VERSION}`);
-  const fileDate = isoDate(date);
-  if (fileDate === null) throw new NotAnAnswerFile(`line ${String(head.line)}: date ${date || '(none)'}`);
-  const lines: AnswerLine[] = [];
-  const errors: AnswerLineError[] = [];
-  for (const { line, fields } of rows) {
+  const reader = new AnswerReader(answerHead(text));
+  for (const { line, raw } of linesOf(text)) reader.take(line, raw);
+  return reader.read();
+}
+
+/** Lines read between two pauses of readAnswerFileInSlices: a few milliseconds of a thread on the machine measured. */
+export const ANSWER_SLICE_LINES = 500;
+
+/**
+ * readAnswerFile a slice of ANSWER_SLICE_LINES lines at a time, awaiting `pause` between two (the task gives the event
+ * loop its turn: 10 MiB read at once held the API's thread about a second; decision 294). Same answer, same refusals.
+ */
+export async function readAnswerFileInSlices(text: string, pause: () => Promise<void>): Promise<ReadAnswer> {
+  const reader = new AnswerReader(answerHead(text));
+  for (const { line, raw } of linesOf(text)) {
+    reader.take(line, raw);
+    if (line % ANSWER_SLICE_LINES === 0) await pause();
+  }
+  return reader.read();
+}
+
+/** The records of an answer whose head was read, taken a line at a time. */
+class AnswerReader {
+  private readonly lines: AnswerLine[] = [];
+  private readonly errors: AnswerLineError[] = [];
+
+  constructor(private readonly head: AnswerHead) {}
+
+  take(line: number, raw: string): void {
+    const fields = dataFields(raw);
+    if (fields === null) return;
     const type = fields[0];
-    if (type === '1' || type === '2') continue;
+    if (type === '1' || type === '2') return;
     if (type !== '4') {
-      errors.push({ line, reason: `record type ${type ?? ''} not asked for` });
-      continue;
+      this.errors.push({ line, reason: `record type ${type ?? ''} not asked for` });
+      return;
     }
     const [, reference = '', taxId = '', birth = '', kind = '', status = '', key = '', rate = '', code = ''] = fields;
     if (!/^\d{11}$/.test(taxId)) {
-      errors.push({ line, reason: 'IdNr' });
-      continue;
+      this.errors.push({ line, reason: 'IdNr' });
+      return;
     }
-    const statusDate = status.trim() === '' ? fileDate : isoDate(status);
+    const statusDate = status.trim() === '' ? this.head.statusDate : isoDate(status);
     if (statusDate === null) {
-      errors.push({ line, reason: 'Stichtag' });
-      continue;
+      this.errors.push({ line, reason: 'Stichtag' });
+      return;
     }
     const nullKey = key.trim() === '' || /^0+$/.test(key.trim());
-    lines.push({
+    this.lines.push({
       line,
       reference: reference.trim(),
       taxId,
@@ -181,7 +230,10 @@ export function readAnswerFile(text: string): ReadAnswer {
       returnCode: code.trim() === '' || code.trim() === '0' ? null : code.trim(),
     });
   }
-  return { authSteuernummer: auth.trim(), statusDate: fileDate, lines, errors };
+
+  read(): ReadAnswer {
+    return { ...this.head, lines: this.lines, errors: this.errors };
+  }
 }
 
 /** The bytes of an uploaded file as text: UTF-8, else Latin-1 (BOP's downloads may be either). */
@@ -200,23 +252,45 @@ function moreLinesThan(text: string, max: number): boolean {
   return false;
 }
 
+/** The data rows of a `;` file (dataFields): empty lines, `#` lines and header lines left out. */
 function csvRows(text: string): string[][] {
-  return csvRowsNumbered(text).map((r) => r.fields);
+  const out: string[][] = [];
+  for (const { raw } of linesOf(text)) {
+    const fields = dataFields(raw);
+    if (fields !== null) out.push(fields);
+  }
+  return out;
 }
 
-/** The data rows of a `;` file with their line numbers: empty lines, `#` lines and header lines left out. */
-function csvRowsNumbered(text: string): { line: number; fields: string[] }[] {
-  const out: { line: number; fields: string[] }[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === '' || raw.startsWith('#')) return;
-    const fields = raw.split(';').map((f) =>
-      f
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    );
-    if (!/^\d+$/.test(fields[0] ?? '')) return;
-    out.push({ line: i + 1, fields });
-  });
-  return out;
+/** The lines of `text` as `text.split(/\r?\n/)` has them, with their 1-based numbers, one at a time. */
+function* linesOf(text: string): Generator<{ readonly line: number; readonly raw: string }> {
+  let line = 0;
+  for (let at = 0; at <= text.length;) {
+    const lf = text.indexOf('\n', at);
+    const end = lf < 0 ? text.length : lf;
+    const cr = lf >= 0 && end > at && text.charCodeAt(end - 1) === 13;
+    yield { line: ++line, raw: text.slice(at, cr ? end - 1 : end) };
+    at = end + 1;
+  }
+}
+
+/** A field of a `;` line: blanks around it and one pair of quotes taken off. */
+function cell(field: string): string {
+  // Most fields have neither (digits, dates): answered as they are, without a regular expression's run.
+  if (plain(field.charCodeAt(0)) && field.charCodeAt(0) !== 34 && plain(field.charCodeAt(field.length - 1)))
+    return field;
+  return field
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+}
+
+/** Whether a character code is a printable ASCII character other than the blank (so not one `trim` takes off). */
+const plain = (code: number): boolean => code > 32 && code < 127;
+
+/** The fields of a data row of a `;` file; null for an empty line, a `#` line and a header line. */
+function dataFields(raw: string): string[] | null {
+  if (raw.trim() === '' || raw.startsWith('#')) return null;
+  const fields = raw.split(';').map(cell);
+  return /^\d+$/.test(fields[0] ?? '') ? fields : null;
 }

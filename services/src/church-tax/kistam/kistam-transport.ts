@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NewTaskFile, RunningTask } from '../../tasks/index.js';
 import {
   decodeText,
-  readAnswerFile,
+  readAnswerFileInSlices,
   readRequestFile,
   requestFiles,
   type ReadAnswer,
@@ -27,11 +27,16 @@ export interface KistamRequest {
 export interface KistamTransport {
   /** Hands the request over; answers the files the clerk takes to BZSt (none where the adapter sends it itself). */
   send(request: KistamRequest): Promise<NewTaskFile[]>;
-  /** The answer to a task's request, with the lines the request asked (read back from what `send` made). */
+  /**
+   * The answer to a task's request, with the lines the request asked (read back from what `send` made). An answer that
+   * is none throws NotAnAnswerFile (the task is rejected with `invalidAnswerFile`).
+   */
   receive(task: RunningTask): Promise<{ readonly answer: ReadAnswer; readonly requested: readonly RequestedLine[] }>;
 }
 
 export const KISTAM_TRANSPORT = Symbol('KistamTransport');
+
+const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The request files' names: `kistam-request-<status date>[-<n>].csv`. */
 export const REQUEST_FILE_PREFIX = 'kistam-request-';
@@ -51,7 +56,8 @@ export class BopFileTransport implements KistamTransport {
   async receive(task: RunningTask): Promise<{ answer: ReadAnswer; requested: RequestedLine[] }> {
     const input = task.inputs[task.inputs.length - 1];
     if (!input) throw new Error('KiStAM answer file missing');
-    const answer = readAnswerFile(decodeText(await task.readFile(input.fileId)));
+    // The upload checked the file's head only (decision 294): its lines are read here, giving the loop its turns.
+    const answer = await readAnswerFileInSlices(decodeText(await task.readFile(input.fileId)), yieldToLoop);
     const requested: RequestedLine[] = [];
     for (const file of task.files.filter((f) => f.name.startsWith(REQUEST_FILE_PREFIX))) {
       // one line per member: a spread of 150,000 arguments would overflow the stack

@@ -24,6 +24,7 @@ import {
 } from '../../tasks/index.js';
 import { ChurchDataKey } from '../commands/church-data-key.js';
 import { interpretAnswer, type AnswerMember, type AnswerOutcome } from '../domain/kistam-answer.js';
+import { NotAnAnswerFile } from '../domain/kistam-files.js';
 import {
   regularStatusDate,
   selectForKistam,
@@ -36,10 +37,13 @@ import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
  * The KiStAM task (kind `kistam`; issue 24; DOMAIN.md 3; docs/kistam.md). Two runs of one task:
  * 1. without an input file: selects the members, checks their identifiers, hands the request to the transport (the BOP
  *    files) and waits (`awaitingInput`) with `kistamRequestReady`; a member it cannot ask about is a `kistamError`.
- * 2. with the answer file (`POST /tasks/kistam/{id}/answer`): reads it and completes with one `ChurchDataRecorded` per
- *    member answered, appended by the runner with the task's end (exactly once), and a notification per problem; once
- *    they are written, the church key of each member with a null answer is deleted (afterEffects; decision 101).
- * Both runs write nothing themselves and may run again from their start after a restart (resumable).
+ * 2. with the answer file (`POST /tasks/kistam/{id}/answer`, which checked only its head and line count; decision 294):
+ *    reads its lines a slice at a time and completes with one `ChurchDataRecorded` per member answered, appended by
+ *    the runner with the task's end (exactly once), and a notification per problem; once they are written, the church
+ *    key of each member with a null answer is deleted (afterEffects; decision 101). A file that is no answer after all
+ *    rejects the task with `invalidAnswerFile` and its reason, as the upload would have refused it.
+ * Both runs write nothing themselves and may run again from their start after a restart (resumable): the answer is
+ * the task's input file, kept by the file store, and read again.
  */
 
 const SCAN_BATCH = 1000;
@@ -208,7 +212,14 @@ export class KistamHandler implements TaskHandler<'kistam'> {
 
   /** Phase 2: the answer. */
   private async readAnswer(task: RunningTask): Promise<TaskOutcome> {
-    const { answer, requested } = await this.transport.receive(task);
+    let received: Awaited<ReturnType<KistamTransport['receive']>>;
+    try {
+      received = await this.transport.receive(task);
+    } catch (error) {
+      if (!(error instanceof NotAnAnswerFile)) throw error;
+      return notAnAnswer(task.taskId, error.reason);
+    }
+    const { answer, requested } = received;
     const members: AnswerMember[] = [];
     for await (const batch of memberDocuments.scan(this.reads, task.cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
@@ -224,6 +235,27 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     const outcome = interpretAnswer(answer, requested, members);
     return answerOutcome(task, outcome);
   }
+}
+
+/**
+ * The task's end when its input is no answer after all (the upload refuses what its cheap checks find, decision 294):
+ * rejected with `invalidAnswerFile` and the reason, which the notification carries too (`taskRejected` [kind,
+ * template, its parameters], as the console reads it), so the clerk reads why as the upload would have said it.
+ */
+export function notAnAnswer(taskId: string, reason: string): TaskOutcome {
+  return {
+    outcome: 'rejected',
+    reason: { template: 'invalidAnswerFile', parameters: [reason] },
+    notifications: [
+      {
+        type: 'generic',
+        message: 'taskRejected',
+        parameters: ['kistam', 'invalidAnswerFile', reason],
+        entityClass: 'task',
+        entityId: taskId,
+      },
+    ],
+  };
 }
 
 /** The members a task's effects record a null answer for. */
