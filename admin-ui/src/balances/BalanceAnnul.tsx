@@ -13,6 +13,7 @@ import { canAnnul, isExitType, today, withdrawEndKey, type BalanceRecord, type M
 import { can, useSession } from '../session/session';
 import { BalanceDetails } from './BalanceDetails';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { useIdempotencyKey } from '../data/idempotency';
 
 const FORM_ID = 'annul-form';
 
@@ -96,6 +97,8 @@ export default function BalanceAnnul() {
   const { data: original, isPending, error } = useGetOne<BalanceRecord>('balances', { id: peer }, { enabled: !!peer });
   const backTo = original ? `/member/${encodeURIComponent(original.member)}` : '/balances';
   const leave = useLeaveWhenSaved(backTo, { resource: 'balances', action: 'created', redirect: backTo });
+  // One key per form shown (decision 297): a double click or a retry annuls once.
+  const idempotencyKey = useIdempotencyKey();
   if (isPending) return <PageLoading />;
   if (error || !original) return <LoadFailed error={error} />;
   return (
@@ -119,7 +122,7 @@ export default function BalanceAnnul() {
           interestBegin: data.interestBegin ?? null,
         })}
         redirect={() => `/member/${encodeURIComponent(original.member)}`}
-        mutationOptions={leave}
+        mutationOptions={{ ...leave, meta: { idempotencyKey } }}
       >
         <AnnulForm original={original} />
       </CreateBase>

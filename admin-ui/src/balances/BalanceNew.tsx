@@ -39,6 +39,7 @@ import { isNoticeType, NoticeFields } from './NoticeFields';
 import { euroTextToCents } from '../share-payments/model';
 import { PaidInput } from '../share-payments/PaidInput';
 import { TransferPreview } from './TransferPreview';
+import { useIdempotencyKey } from '../data/idempotency';
 
 const FORM_ID = 'balance-form';
 
@@ -224,6 +225,8 @@ export default function BalanceNew() {
     action: 'created',
     redirect: `/member/${encodeURIComponent(memberId)}`,
   });
+  // One key per form shown (decision 297): a double click or a retry posts once.
+  const idempotencyKey = useIdempotencyKey();
   const {
     data: member,
     isPending,
@@ -265,7 +268,7 @@ export default function BalanceNew() {
             ...(type === 1 ? { paid: euroTextToCents(data.paid) } : {}),
           })}
           redirect={() => `/member/${encodeURIComponent(member.id)}`}
-          mutationOptions={leave}
+          mutationOptions={{ ...leave, meta: { idempotencyKey } }}
         >
           <PostingForm type={type} member={member} />
         </CreateBase>

@@ -6,6 +6,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { apiWarnings, askToConfirm } from '../common/warnings';
 import { listQuery } from './listQuery';
 import { writableBody } from './writableFields';
+import { idempotencyHeaders } from './idempotency';
 
 /** A choice of an options lookup (`GET /{resource}/options`). */
 export interface OptionChoice {
@@ -78,6 +79,8 @@ export const dataProvider: DataProvider = {
     write(resource, async (extra) => {
       const res = await api<RaRecord>(`/${resource}`, {
         method: 'POST',
+        // A form's key (decision 297): the same request sent again, also after the warnings' confirmation, records once.
+        headers: idempotencyHeaders(params.meta),
         body: JSON.stringify({ ...writableBody(resource, params.data as Record<string, unknown>), ...extra }),
       });
       return { data: res.body as never };

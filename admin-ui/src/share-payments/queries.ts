@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Instalment } from '@coop/contracts/console';
 import { api } from '../session/api';
 import { centsHeader, sharePaymentPaths, type PaymentTerms, type ShareDue, type ShareDuesPage } from './model';
+import { idempotencyHeaders, useIdempotencyKey } from '../data/idempotency';
 
 /** `GET /share-dues`: a page of what is outstanding, oldest due first, with `TotalItems` and `TotalOutstanding`. */
 export function useShareDues(page: number, search: string) {
@@ -40,6 +41,8 @@ const invalidateDues = (client: ReturnType<typeof useQueryClient>, memberId: str
 /** `POST /members/{id}/share-payments`. */
 export function useRecordPayment(memberId: string) {
   const client = useQueryClient();
+  // One key per dialog shown (decision 297): a double click or a retry records the payment once.
+  const key = useIdempotencyKey();
   return useMutation({
     mutationFn: async (payment: {
       balanceId: string | null;
@@ -51,6 +54,7 @@ export function useRecordPayment(memberId: string) {
       (
         await api<{ paymentIds: string[] }>(sharePaymentPaths.payments(memberId), {
           method: 'POST',
+          headers: idempotencyHeaders({ idempotencyKey: key }),
           body: JSON.stringify(payment),
         })
       ).body,
