@@ -15,8 +15,12 @@ import { createMember } from './support/members.js';
 import { pingingUntil } from './support/pings.js';
 import { ended, notificationsOf, until } from './support/tasks.js';
 
-/** A thread held by a whole file's read answers a ping after about a second; 500 ms leaves room for a loaded machine. */
-const PING_WITHIN_MS = 500;
+/**
+ * The server keeps answering: a liveness bound, not a measure of speed (which tests do not time; decision 294 has the
+ * figures: the slowest ping 1.2 s before on a quiet machine and 5.4-7.3 s at a load of 12, 0.3-0.9 s after at 11-14).
+ * A tighter bound failed half the runs on a loaded machine.
+ */
+const PING_WITHIN_MS = 5_000;
 const TAX_ID = '86095742719';
 const STATUS = germanDate(regularStatusDate(businessToday()));
 
