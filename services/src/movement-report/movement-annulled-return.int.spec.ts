@@ -5,7 +5,7 @@ import { paidIn } from '../kernel/geschaeftsguthaben.js';
 import { evolveShareAccount, initialMemberState } from '../kernel/member-stream.js';
 import { admitted, COOP, M, posted, subscribed, terms } from '../kernel/testing/member-events.js';
 import { settlementEnds } from '../settlements/index.js';
-import { shareLedgerDecider } from '../share-ledger/domain/ledger.decider.js';
+import { shareLedgerDecider } from '../share-ledger/index.js';
 import { withRegister } from './testing/projected-register.js';
 
 /*
