@@ -147,6 +147,18 @@ describe('the member import in the console', () => {
     await clickElement(page, '[aria-label="leer.csv entfernen"]');
     await page.waitForSelector(tid('import-no-files'));
 
+    // A file that cannot be read says why in German, with the row to mend, not the reader's English (decision 300).
+    const broken = join(dir, 'kaputt.csv');
+    await writeFile(broken, 'Mitgliedsnummer;Name / Firma\r\n1;Weber\r\n2;"Schmidt\r\n3;Meier\r\n');
+    await chooseFile(page, broken);
+    await clickElement(page, tid('import-read'));
+    await waitForText(page, tid('import-error'), 'in Zeile 3 geöffnetes Anführungszeichen');
+    expect(await textOf(page, tid('import-error'))).not.toMatch(/Quote|line/);
+    await check(page, 'unreadable file');
+    await screenshot(page, 'member-import-unreadable-file');
+    await clickElement(page, '[aria-label="kaputt.csv entfernen"]');
+    await page.waitForSelector(tid('import-no-files'));
+
     // Step 1 → 2: the file read, its format in words, the kind and the columns guessed.
     await chooseFile(page, file);
     await waitForText(page, tid('import-files'), 'mitglieder.csv');
