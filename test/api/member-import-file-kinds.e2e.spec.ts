@@ -25,14 +25,12 @@ describe('the import refuses a file of another kind by what it is (decision 300)
     return res.body.errors;
   };
 
+  const download = async (path: string): Promise<Buffer> =>
+    (await request(t.http).get(path).set(auth(t.adminToken)).buffer(true).parse(binary).expect(200)).body as Buffer;
+
   it('answers each kind with its template on files', async () => {
-    const ods = await request(t.http)
-      .get('/api/v1/export/members.ods')
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
-    expect(await refusal('mitglieder.ods', ods.body as Buffer)).toEqual([
+    const ods = await download('/api/v1/export/members.ods');
+    expect(await refusal('mitglieder.ods', ods)).toEqual([
       { field: 'files', template: 'importFileIsOds', parameters: { 0: 'mitglieder.ods' } },
     ]);
     const xls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(8192, 0x20)]);
@@ -42,13 +40,7 @@ describe('the import refuses a file of another kind by what it is (decision 300)
     expect(await refusal('scan.pdf', Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'))).toEqual([
       { field: 'files', template: 'importFileNotText', parameters: { 0: 'scan.pdf' } },
     ]);
-    const template = await request(t.http)
-      .get('/api/v1/import/templates/workbook.xlsx')
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
-    const cut = (template.body as Buffer).subarray(0, 400);
+    const cut = (await download('/api/v1/import/templates/workbook.xlsx')).subarray(0, 400);
     expect(await refusal('register.xlsx', cut)).toEqual([
       { field: 'files', template: 'importWorkbookDamaged', parameters: { 0: 'register.xlsx' } },
     ]);

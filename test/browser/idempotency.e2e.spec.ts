@@ -34,13 +34,17 @@ describe('a posting sent twice from the console is posted once', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/balances')
         sent.push({ headers: request.headers(), body: request.postData() ?? '' });
     });
-    await page.goto(`${product.baseUrl}/balances/new/type/1/member/${memberId}`);
-    await signIn(page, 'admin', product.adminPassword);
-    await page.waitForSelector('form input[name="date"]');
-    await fill(page, 'input[name="date"]', '10.05.2021');
-    await fill(page, 'input[name="approvalDate"]', '10.05.2021');
-    await page.click(tid('save'));
-    await waitForPath(page, (p) => p === `/member/${memberId}`, 'the dashboard after the posting');
+    /** Subscribes a share through the console's form on `date` (`dd.mm.yyyy`), back on the member's page. */
+    const subscribe = async (date: string): Promise<void> => {
+      await page.goto(`${product.baseUrl}/balances/new/type/1/member/${memberId}`);
+      if (sent.length === 0) await signIn(page, 'admin', product.adminPassword);
+      await page.waitForSelector('form input[name="date"]');
+      await fill(page, 'input[name="date"]', date);
+      await fill(page, 'input[name="approvalDate"]', date);
+      await page.click(tid('save'));
+      await waitForPath(page, (p) => p === `/member/${memberId}`, `the dashboard after the posting of ${date}`);
+    };
+    await subscribe('10.05.2021');
     expect(sent).toHaveLength(1);
     const [first] = sent;
     expect(first!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
@@ -61,12 +65,7 @@ describe('a posting sent twice from the console is posted once', () => {
     expect(await postings(1)).toHaveLength(1);
 
     // A new form is a new posting: its key is another.
-    await page.goto(`${product.baseUrl}/balances/new/type/1/member/${memberId}`);
-    await page.waitForSelector('form input[name="date"]');
-    await fill(page, 'input[name="date"]', '11.05.2021');
-    await fill(page, 'input[name="approvalDate"]', '11.05.2021');
-    await page.click(tid('save'));
-    await waitForPath(page, (p) => p === `/member/${memberId}`, 'the dashboard after the second posting');
+    await subscribe('11.05.2021');
     expect(sent).toHaveLength(3);
     expect(sent[2]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     expect(sent[2]!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
