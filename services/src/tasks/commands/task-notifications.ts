@@ -74,7 +74,11 @@ export const startedNotice = (taskId: string, kind: TaskKind): NotificationDraft
   kind === 'kistam' ? aboutTask(taskId, 'kistamStarted', []) : aboutTask(taskId, 'taskStarted', [kind]);
 export const completedNotice = (taskId: string, kind: TaskKind): NotificationDraft =>
   aboutTask(taskId, 'taskCompleted', [kind]);
-export const rejectedNotice = (taskId: string, kind: TaskKind, reasonTemplate: string): NotificationDraft =>
-  aboutTask(taskId, 'taskRejected', [kind, reasonTemplate]);
+/** `taskRejected` [kind, the reason's template, its parameters]: the console fills the reason in (decision 302). */
+export const rejectedNotice = (
+  taskId: string,
+  kind: TaskKind,
+  reason: { readonly template: string; readonly parameters: readonly string[] },
+): NotificationDraft => aboutTask(taskId, 'taskRejected', [kind, reason.template, ...reason.parameters]);
 export const failedNotice = (taskId: string, kind: TaskKind, error: string): NotificationDraft =>
   aboutTask(taskId, 'taskFailed', [kind, error]);

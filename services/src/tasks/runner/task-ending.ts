@@ -20,8 +20,8 @@ export interface EndingAppends {
 /**
  * The end command, the effects and the notifications of `ending`, with the files the runner stored for it (`stored`:
  * a completed or waiting task's, stored before anything is appended). Notifications: completed `taskCompleted` plus
- * the handler's drafts; awaiting input the handler's drafts; rejected the handler's drafts, or `taskRejected` when it
- * gives none; failed `taskFailed`.
+ * the handler's drafts; awaiting input the handler's drafts; rejected the handler's drafts, or `taskRejected` [kind,
+ * the reason's template and parameters] when it gives none; failed `taskFailed`.
  */
 export function endingAppends(
   ending: Ending,
@@ -52,10 +52,7 @@ export function endingAppends(
         },
         effects: [],
         // The handler's own headline where it gives one (FSAK: `fsakRejectedCurrentYear`), else the general one.
-        drafts:
-          ending.notifications.length > 0
-            ? ending.notifications
-            : [rejectedNotice(taskId, kind, ending.reason.template)],
+        drafts: ending.notifications.length > 0 ? ending.notifications : [rejectedNotice(taskId, kind, ending.reason)],
       };
     case 'failed':
       return {
