@@ -124,10 +124,17 @@ export type { TaskDto, TaskFileDto, TaskReasonDto, FsakPreviewDto, FsakImpossibl
 export type { NotificationDto, NotificationErrorDto, MarkSeenRequest } from './http/notifications.js';
 export type { ChurchTaxWrite, MemberChurchTaxDto } from './http/church-tax.js';
 export type { TaxCertificateIssueDto } from './http/tax-certificates.js';
-export type { TaskTemplate, NotificationMessage, KistamProblem } from './task-templates.js';
+export type {
+  TaskTemplate,
+  NotificationMessage,
+  KistamProblem,
+  KistamAnswerRefusal,
+  KistamLineProblem,
+} from './task-templates.js';
 export {
   NOTIFICATION_MESSAGES,
   KISTAM_PROBLEMS,
+  KISTAM_ANSWER_REFUSALS,
   regularStatusDate,
   statusAppliesTo,
   inRegularQueryPeriod,

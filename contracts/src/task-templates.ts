@@ -15,8 +15,20 @@ export type TaskTemplate =
   | 'fsakCurrentYear'
   /** "The task is not waiting for an answer file." (409 of `POST /tasks/kistam/{id}/answer`). */
   | 'taskNotAwaitingInput'
-  /** "The file is not a KiStAM answer: {0}" (400; {0} what is wrong, e.g. the line). */
+  /** "The file is not a KiStAM answer: {0}" ({0} the reader's English words): no longer answered (decision 302), kept
+   *  for the tasks rejected and the notifications raised before; the refusals below say why, each in its own words. */
   | 'invalidAnswerFile'
+  /** Why an uploaded KiStAM answer is refused (400 on `file` of `POST /tasks/kistam/{id}/answer`) or its task rejected
+   *  (decision 302), `KISTAM_ANSWER_REFUSALS`: "The file is empty" / "Die Datei ist leer". */
+  | 'kistamAnswerEmpty'
+  /** "The file has more than {0} lines" ({0} ANSWER_MAX_LINES). */
+  | 'kistamAnswerTooManyLines'
+  /** "The file has no record of type 1 (general data)". */
+  | 'kistamAnswerNoRecord1'
+  /** "The file is a KiStAM answer of version „{0}“, version {1} is read" ({0} as record 1 has it, maybe empty). */
+  | 'kistamAnswerVersion'
+  /** "Record 1 of the file (line {0}) has no valid date of the answer („{1}“)" ({1} as given, maybe empty). */
+  | 'kistamAnswerDate'
   /** "Task not found" / "Aufgabe nicht gefunden" (404). */
   | 'taskNotFound'
   /** "File not found" / "Datei nicht gefunden" (404: a task's file replaced or never made). */
@@ -35,11 +47,22 @@ export type TaskTemplate =
   /** "Spouse's name or given name missing (joint exemption order)" / "Name oder Vorname des Ehegatten fehlt (gemeinsamer Freistellungsauftrag)". */
   | 'spouseNameMissing';
 
+/** The refusals of a KiStAM answer file as a whole, one per reason (decision 302; parameters as named above). */
+export const KISTAM_ANSWER_REFUSALS = [
+  'kistamAnswerEmpty',
+  'kistamAnswerTooManyLines',
+  'kistamAnswerNoRecord1',
+  'kistamAnswerVersion',
+  'kistamAnswerDate',
+] as const satisfies readonly TaskTemplate[];
+export type KistamAnswerRefusal = (typeof KISTAM_ANSWER_REFUSALS)[number];
+
 /**
  * Headlines of notifications (SPEC.md 8; the `message` of a notification). Parameters as named.
  * - taskStarted: "Started task of type {0}" / "Aufgabe {0} gestartet"
  * - taskCompleted: "Completed task of type {0}" / "Aufgabe {0} abgeschlossen"
- * - taskRejected: "Task of type {0} rejected: {1}" ({1} the reason's template, translated)
+ * - taskRejected: "Task of type {0} rejected: {1}" ({1} the reason's template, translated with the parameters that
+ *   follow it: [kind, template, its parameters…], as the task's `reason` has them; decision 302)
  * - taskFailed: "Task of type {0} ended with error {1}" / "Aufgabe {0} mit Fehler {1} beendet"
  * - kistamStarted: "KiStAM task started" / "KiStAM-Abfrage gestartet"
  * - kistamRequestReady: "KiStAM request file for {0} members is ready to upload to the BZSt online portal"
@@ -92,7 +115,12 @@ export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
  * - kistamAnswerError: "BZSt answered with error {0}" / "Das BZSt antwortete mit Fehler {0}"
  * - kistamBirthDateMismatch: "the answer's date of birth differs from the member's" / "das Geburtsdatum der Antwort weicht vom Mitglied ab"
  * - kistamNotRequested: "the answer names a tax identification number this query did not ask for" / "die Antwort nennt eine nicht angefragte Steuer-Identifikationsnummer"
- * - kistamInvalidLine: "the line cannot be read ({0})" / "die Zeile ist nicht lesbar ({0})"
+ * - kistamInvalidLine: "the line cannot be read ({0})" / "die Zeile ist nicht lesbar ({0})" ({0} the reader's English
+ *   words): no longer raised (decision 302), kept for the notifications raised before; the four below say why.
+ * - kistamRecordNotAsked: "the line is a record of type {0}, which this query does not ask for" ({0} the record type)
+ * - kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits"
+ * - kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date"
+ * - kistamLineTwice: "the answer names this tax identification number a second time; the first line counts"
  */
 export const KISTAM_PROBLEMS = [
   'kistamTaxIdMissing',
@@ -104,8 +132,18 @@ export const KISTAM_PROBLEMS = [
   'kistamBirthDateMismatch',
   'kistamNotRequested',
   'kistamInvalidLine',
+  'kistamRecordNotAsked',
+  'kistamLineTaxIdInvalid',
+  'kistamLineStatusDateInvalid',
+  'kistamLineTwice',
 ] as const;
 export type KistamProblem = (typeof KISTAM_PROBLEMS)[number];
+
+/** The problems of an answer line that cannot be read (`kistamGenericError` [problem, line, detail?]; decision 302). */
+export type KistamLineProblem = Extract<
+  KistamProblem,
+  'kistamRecordNotAsked' | 'kistamLineTaxIdInvalid' | 'kistamLineStatusDateInvalid' | 'kistamLineTwice'
+>;
 
 /**
  * The problems whose detail would be church data (the answer's church key names a religious community; its rate the

@@ -81,7 +81,7 @@ describe('a KiStAM answer of 10 MiB', () => {
     );
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({
-      errors: [{ field: 'file', template: 'invalidAnswerFile', parameters: { 0: 'record type 1 missing' } }],
+      errors: [{ field: 'file', template: 'kistamAnswerNoRecord1', parameters: {} }],
     });
     expect(slowestPingMs).toBeLessThan(PING_WITHIN_MS);
   }, 120_000);

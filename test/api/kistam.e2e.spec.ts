@@ -225,12 +225,17 @@ describe('KiStAM: the church-tax query through the BZSt online portal', () => {
   });
 
   it('refuses a file that is no KiStAM answer, and an upload by a caller without church:write', async () => {
+    // Each reason its own template, its parameters the file's own figures, no English words (decision 302).
     expect(templates(await upload(taskId, 'Name;Betrag\r\nx;1\r\n').expect(400))).toEqual([
-      ['file', 'invalidAnswerFile', { 0: 'record type 1 missing' }],
+      ['file', 'kistamAnswerNoRecord1', {}],
     ]);
     expect(templates(await upload(taskId, '1;1;DE1;01.10.2025\r\n').expect(400))).toEqual([
-      ['file', 'invalidAnswerFile', { 0: 'version 1, expected 2' }],
+      ['file', 'kistamAnswerVersion', { 0: '1', 1: '2' }],
     ]);
+    expect(templates(await upload(taskId, '#\r\n1;2;DE1;31.02.2025\r\n').expect(400))).toEqual([
+      ['file', 'kistamAnswerDate', { 0: '2', 1: '31.02.2025' }],
+    ]);
+    expect(templates(await upload(taskId, '').expect(400))).toEqual([['file', 'kistamAnswerEmpty', {}]]);
     await upload(taskId, '1;2;DE1;01.10.2025\r\n', restricted).expect(403);
   });
 

@@ -6,6 +6,7 @@ import {
   fieldLabel,
   headline,
   notificationsQuery,
+  problemText,
   readsNotifications,
   templateText,
   UNREAD_COUNT_QUERY,
@@ -87,6 +88,66 @@ describe('notification headlines (SPEC 8)', () => {
   it('shows a date parameter of a template as dd.MM.yyyy', () => {
     expect(templateText(en, 'taskAlreadyRunning', ['KiStAM', '2026-11-25'])).toBe(
       'A task of type KiStAM is already running for this cooperative (started 25.11.2026).',
+    );
+  });
+});
+
+describe("a KiStAM answer's refusal and its unreadable lines, in the clerk's language (decision 302)", () => {
+  it("names why the file is no answer by its own text, the parameters the file's own figures", () => {
+    expect(templateText(de, 'kistamAnswerNoRecord1')).toBe(
+      'Die Datei enthält keinen Satz der Art 1 (allgemeine Daten) und ist daher keine KiStAM-Antwort: Bitte laden Sie die Antwortdatei aus dem BOP-Postfach (CSV) hoch',
+    );
+    expect(headline(de, note('taskRejected', ['kistam', 'kistamAnswerVersion', '1', '2']))).toBe(
+      'Aufgabe KiStAM abgelehnt: Die Datei ist eine KiStAM-Antwort der Version „1“, gelesen wird Version 2: Bitte laden Sie die Antwort im BOP-Postfach als CSV der Version 2 herunter',
+    );
+    expect(headline(en, note('taskRejected', ['kistam', 'kistamAnswerDate', '3', '31.02.2025']))).toBe(
+      'Task of type KiStAM rejected: Record 1 of the file (line 3) has no valid date of the answer („31.02.2025“): upload the answer file as the BOP mailbox gives it',
+    );
+  });
+
+  it('names each unreadable line by its problem', () => {
+    expect(headline(de, note('kistamGenericError', ['kistamRecordNotAsked', '9', '3']))).toBe(
+      'KiStAM-Fehler: die Zeile ist ein Satz der Art 3, nach der diese Abfrage nicht fragt (Zeile 9)',
+    );
+    expect(headline(de, note('kistamGenericError', ['kistamLineTaxIdInvalid', '10']))).toBe(
+      'KiStAM-Fehler: die Steuer-Identifikationsnummer der Zeile hat nicht 11 Ziffern (Zeile 10)',
+    );
+    expect(headline(en, note('kistamGenericError', ['kistamLineTwice', '4']))).toBe(
+      'KiStAM error: the answer names this tax identification number a second time; the first line counts (line 4)',
+    );
+  });
+
+  it('has a German text of its own for every refusal of the file and every problem of a line', () => {
+    const refusals = [
+      'kistamAnswerEmpty',
+      'kistamAnswerTooManyLines',
+      'kistamAnswerNoRecord1',
+      'kistamAnswerVersion',
+      'kistamAnswerDate',
+    ];
+    for (const template of refusals) {
+      expect(templateText(de, template, ['7', '8'])).not.toBe(template);
+      expect(templateText(de, template, ['7', '8'])).not.toBe(templateText(en, template, ['7', '8']));
+    }
+    for (const problem of [
+      'kistamRecordNotAsked',
+      'kistamLineTaxIdInvalid',
+      'kistamLineStatusDateInvalid',
+      'kistamLineTwice',
+    ]) {
+      expect(problemText(de, problem, [problem, '2', '3'])).not.toBe(problem);
+      expect(problemText(de, problem, [problem, '2', '3'])).not.toBe(problemText(en, problem, [problem, '2', '3']));
+    }
+  });
+});
+
+describe("a rejected task's reason with its parameters (decision 302)", () => {
+  it('names the figure the notification carries', () => {
+    expect(headline(de, note('taskRejected', ['memberImport', 'importHasProblems', '12']))).toBe(
+      'Aufgabe Import abgelehnt: Der Import hat 12 Probleme: Es wurde nichts geschrieben',
+    );
+    expect(headline(en, note('taskRejected', ['fsak', 'fsakNothingToReport', '2025']))).toBe(
+      'Task of type FSA control report rejected: The closure has no members with an exempted amount to report.',
     );
   });
 });

@@ -108,6 +108,10 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamBirthDateMismatch: 'das Geburtsdatum der Antwort weicht vom Mitglied ab',
       kistamNotRequested: 'die Antwort nennt eine nicht angefragte Steuer-Identifikationsnummer',
       kistamInvalidLine: 'die Zeile ist nicht lesbar: %{2}',
+      kistamRecordNotAsked: 'die Zeile ist ein Satz der Art %{2}, nach der diese Abfrage nicht fragt',
+      kistamLineTaxIdInvalid: 'die Steuer-Identifikationsnummer der Zeile hat nicht 11 Ziffern',
+      kistamLineStatusDateInvalid: 'der Stichtag der Zeile ist kein Datum',
+      kistamLineTwice: 'die Antwort nennt diese Steuer-Identifikationsnummer ein zweites Mal; es gilt die erste Zeile',
     },
   },
   fsak: {
@@ -148,6 +152,15 @@ export const taskValidationDe: Messages<typeof taskValidationEn> = {
   fsakCurrentYear: 'Eine FSA-Meldung für das laufende Jahr ist nicht zulässig',
   taskNotAwaitingInput: 'Die Aufgabe wartet nicht auf eine Antwortdatei.',
   invalidAnswerFile: 'Die Datei ist keine KiStAM-Antwort: %{0}',
+  kistamAnswerEmpty: 'Die Datei ist leer: Bitte laden Sie die Antwortdatei aus dem BOP-Postfach (CSV) hoch',
+  kistamAnswerTooManyLines:
+    'Die Datei hat mehr als %{0} Zeilen, mehr als eine KiStAM-Antwort haben kann: Bitte laden Sie die Antwortdatei aus dem BOP-Postfach (CSV) hoch',
+  kistamAnswerNoRecord1:
+    'Die Datei enthält keinen Satz der Art 1 (allgemeine Daten) und ist daher keine KiStAM-Antwort: Bitte laden Sie die Antwortdatei aus dem BOP-Postfach (CSV) hoch',
+  kistamAnswerVersion:
+    'Die Datei ist eine KiStAM-Antwort der Version „%{0}“, gelesen wird Version %{1}: Bitte laden Sie die Antwort im BOP-Postfach als CSV der Version %{1} herunter',
+  kistamAnswerDate:
+    'Satz 1 der Datei (Zeile %{0}) hat kein gültiges Datum der Antwort („%{1}“): Bitte laden Sie die Antwortdatei so hoch, wie das BOP-Postfach sie liefert',
   taskNotFound: 'Aufgabe nicht gefunden',
   taskFileNotFound: 'Datei nicht gefunden',
   notificationNotFound: 'Benachrichtigung nicht gefunden',

@@ -117,6 +117,10 @@ export const tasksEn = {
       kistamBirthDateMismatch: "the answer's date of birth differs from the member's",
       kistamNotRequested: 'the answer names a tax identification number this query did not ask for',
       kistamInvalidLine: 'the line cannot be read: %{2}',
+      kistamRecordNotAsked: 'the line is a record of type %{2}, which this query does not ask for',
+      kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits",
+      kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date",
+      kistamLineTwice: 'the answer names this tax identification number a second time; the first line counts',
     } satisfies Record<KistamProblem, string>,
   },
   fsak: {
@@ -160,6 +164,15 @@ export const taskValidationEn = {
   fsakCurrentYear: "It's not allowed to send a FSA of the actual year",
   taskNotAwaitingInput: 'The task is not waiting for an answer file.',
   invalidAnswerFile: 'The file is not a KiStAM answer: %{0}',
+  kistamAnswerEmpty: 'The file is empty: upload the answer file of the BOP mailbox (CSV)',
+  kistamAnswerTooManyLines:
+    'The file has more than %{0} lines, more than a KiStAM answer can have: upload the answer file of the BOP mailbox (CSV)',
+  kistamAnswerNoRecord1:
+    'The file has no record of type 1 (general data) and so is no KiStAM answer: upload the answer file of the BOP mailbox (CSV)',
+  kistamAnswerVersion:
+    'The file is a KiStAM answer of version „%{0}“, version %{1} is read: download the answer in the BOP mailbox as CSV of version %{1}',
+  kistamAnswerDate:
+    'Record 1 of the file (line %{0}) has no valid date of the answer („%{1}“): upload the answer file as the BOP mailbox gives it',
   taskNotFound: 'Task not found',
   taskFileNotFound: 'File not found',
   notificationNotFound: 'Notification not found',

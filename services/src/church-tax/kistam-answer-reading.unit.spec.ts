@@ -25,7 +25,7 @@ function verdict(read: (text: string) => { authSteuernummer: string; statusDate:
     const { authSteuernummer, statusDate } = read(text);
     return `${authSteuernummer} ${statusDate}`;
   } catch (error) {
-    if (error instanceof NotAnAnswerFile) return `refused: ${error.reason}`;
+    if (error instanceof NotAnAnswerFile) return `refused: ${[error.template, ...error.parameters].join(' ')}`;
     throw error;
   }
 }
@@ -52,8 +52,8 @@ describe('the upload check of a KiStAM answer (answerHead)', () => {
 
   it(`refuses more than ${ANSWER_MAX_LINES} lines before looking for record 1`, () => {
     const text = `#\r\n`.repeat(ANSWER_MAX_LINES) + '1;2;DE9;15.10.2025';
-    expect(verdict(answerHead, text)).toBe(`refused: more than ${ANSWER_MAX_LINES} lines`);
-    expect(verdict(readAnswerFile, text)).toBe(`refused: more than ${ANSWER_MAX_LINES} lines`);
+    expect(verdict(answerHead, text)).toBe(`refused: kistamAnswerTooManyLines ${ANSWER_MAX_LINES}`);
+    expect(verdict(readAnswerFile, text)).toBe(`refused: kistamAnswerTooManyLines ${ANSWER_MAX_LINES}`);
   });
 });
 
@@ -84,15 +84,16 @@ describe('the task read of a KiStAM answer (readAnswerFileInSlices)', () => {
 
   it('refuses a file that is no answer as readAnswerFile does, before any pause', async () => {
     let pauses = 0;
-    await expect(readAnswerFileInSlices(`x\r\n${RECORD_4}`, async () => void pauses++)).rejects.toThrow(
-      'record type 1 missing',
-    );
+    await expect(readAnswerFileInSlices(`x\r\n${RECORD_4}`, async () => void pauses++)).rejects.toMatchObject({
+      template: 'kistamAnswerNoRecord1',
+      parameters: [],
+    });
     expect(pauses).toBe(0);
   });
 });
 
 describe('the KiStAM task given an input that is no answer', () => {
-  it('is rejected with invalidAnswerFile and its reason, which its notification carries', async () => {
+  it("is rejected with the reason's own template and parameters, which the runner's taskRejected carries", async () => {
     const bytes = new TextEncoder().encode('1;1;DE1;15.10.2025\r\n');
     const input = { fileId: 'f-1', name: 'kistam-answer.csv', contentType: 'text/csv', size: bytes.length, sha256: '' };
     const task = {
@@ -111,16 +112,8 @@ describe('the KiStAM task given an input that is no answer', () => {
     const handler = new KistamHandler({} as ReadModels, new BopFileTransport(), {} as ChurchDataKey);
     expect(await handler.run(task)).toEqual({
       outcome: 'rejected',
-      reason: { template: 'invalidAnswerFile', parameters: ['version 1, expected 2'] },
-      notifications: [
-        {
-          type: 'generic',
-          message: 'taskRejected',
-          parameters: ['kistam', 'invalidAnswerFile', 'version 1, expected 2'],
-          entityClass: 'task',
-          entityId: 't-1',
-        },
-      ],
+      reason: { template: 'kistamAnswerVersion', parameters: ['1', '2'] },
+      notifications: [],
     });
   });
 });

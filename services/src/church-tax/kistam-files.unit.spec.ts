@@ -4,6 +4,7 @@ import type { RunningTask } from '../tasks/index.js';
 import { interpretAnswer, type AnswerMember } from './domain/kistam-answer.js';
 import {
   ANSWER_MAX_LINES,
+  answerHead,
   BOP_IMPORT_MAX_LINES,
   decodeText,
   NotAnAnswerFile,
@@ -54,13 +55,13 @@ describe('KiStAM request file (BOP import)', () => {
 describe('KiStAM answer file', () => {
   it('refuses a file that is no answer', () => {
     expect(() => readAnswerFile('hello')).toThrow(NotAnAnswerFile);
-    expect(() => readAnswerFile('1;1;DE1;15.10.2025')).toThrow('version 1, expected 2');
+    expect(() => readAnswerFile('1;1;DE1;15.10.2025')).toThrow(NotAnAnswerFile);
   });
 
   it(`refuses a file of more than ${ANSWER_MAX_LINES} lines before reading it, and reads one of that many`, () => {
     // A review (stop 63): 10 MiB of lines "4", each a line error and a notification, filled the task's heap.
     const lines = (n: number): string => answerFile('4') + '\r\n4'.repeat(n - 3);
-    expect(() => readAnswerFile(lines(ANSWER_MAX_LINES + 1))).toThrow(`more than ${ANSWER_MAX_LINES} lines`);
+    expect(() => readAnswerFile(lines(ANSWER_MAX_LINES + 1))).toThrow(NotAnAnswerFile);
     expect(readAnswerFile(lines(ANSWER_MAX_LINES)).errors).toHaveLength(ANSWER_MAX_LINES - 2);
     // A line break at the file's end begins no line.
     expect(readAnswerFile(`${lines(ANSWER_MAX_LINES)}\r\n`).errors).toHaveLength(ANSWER_MAX_LINES - 2);
@@ -105,8 +106,8 @@ describe('KiStAM answer file', () => {
       { memberId: 'm-4', memberNr: 4, problem: 'kistamAnswerError', detail: '7' },
     ]);
     expect(outcome.lineProblems).toEqual([
-      { line: 9, problem: 'kistamInvalidLine', detail: 'record type 3 not asked for' },
-      { line: 10, problem: 'kistamInvalidLine', detail: 'IdNr' },
+      { line: 9, problem: 'kistamRecordNotAsked', detail: '3' },
+      { line: 10, problem: 'kistamLineTaxIdInvalid', detail: '' },
       { line: 8, problem: 'kistamNotRequested', detail: '' },
     ]);
     expect(outcome.noInformation).toEqual([{ memberId: 'm-5', memberNr: 5 }]);
@@ -180,5 +181,50 @@ describe('KiStAM answer file', () => {
       ['generic', 'kistamAnswerRead', ['1', '1', '1'], 'task', 't-1'],
     ]);
     expect(result.summary).toEqual({ withChurch: 1, withoutChurch: 1, errors: 1, noInformation: 1 });
+  });
+});
+
+describe('why an answer is refused or a line not read: a code and its parameters, no words (decision 302)', () => {
+  const refusal = (text: string): string[] => {
+    try {
+      answerHead(text);
+      return [];
+    } catch (error) {
+      if (error instanceof NotAnAnswerFile) return [error.template, ...error.parameters];
+      throw error;
+    }
+  };
+
+  it.each([
+    ['no record 1', 'hello\r\nworld', ['kistamAnswerNoRecord1']],
+    ['record 1 of version 1', '1;1;DE1;15.10.2025', ['kistamAnswerVersion', '1', '2']],
+    ['record 1 without a version', '1', ['kistamAnswerVersion', '', '2']],
+    ['record 1 without a date', '1;2;DE1;', ['kistamAnswerDate', '1', '']],
+    ['record 1 with a date that is none', '#\r\n1;2;DE1;31.02.2025', ['kistamAnswerDate', '2', '31.02.2025']],
+  ])('%s: refused with its own template', (_name, text, expected) => {
+    expect(refusal(text)).toEqual(expected);
+  });
+
+  it('refuses too many lines with the limit as the parameter', () => {
+    expect(refusal('#\r\n'.repeat(ANSWER_MAX_LINES + 1))).toEqual([
+      'kistamAnswerTooManyLines',
+      String(ANSWER_MAX_LINES),
+    ]);
+  });
+
+  it('names each unreadable line by its own problem, its detail no words', () => {
+    const text = answerFile('3;1;x', '4;x;bad', '4;1;86095742719;12.03.1960;1;32.13.2025;rk;9;');
+    expect(readAnswerFile(text).errors).toEqual([
+      { line: 3, problem: 'kistamRecordNotAsked', detail: '3' },
+      { line: 4, problem: 'kistamLineTaxIdInvalid', detail: '' },
+      { line: 5, problem: 'kistamLineStatusDateInvalid', detail: '' },
+    ]);
+    const twice = answerFile(
+      '4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;',
+      '4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;',
+    );
+    expect(interpretAnswer(readAnswerFile(twice), LINES, MEMBERS).lineProblems).toEqual([
+      { line: 4, problem: 'kistamLineTwice', detail: '' },
+    ]);
   });
 });

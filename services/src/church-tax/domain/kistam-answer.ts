@@ -62,11 +62,7 @@ export function interpretAnswer(
   }
   const records: ChurchRecord[] = [];
   const memberProblems: AnswerMemberProblem[] = [];
-  const lineProblems: AnswerLineProblem[] = answer.errors.map((e) => ({
-    line: e.line,
-    problem: 'kistamInvalidLine' as const,
-    detail: e.reason,
-  }));
+  const lineProblems: AnswerLineProblem[] = answer.errors.map((e) => ({ ...e }));
   const answered = new Set<string>();
   for (const line of answer.lines) {
     const request = asked.get(line.taxId);
@@ -76,7 +72,7 @@ export function interpretAnswer(
       continue;
     }
     if (answered.has(line.taxId)) {
-      lineProblems.push({ line: line.line, problem: 'kistamInvalidLine', detail: 'duplicate' });
+      lineProblems.push({ line: line.line, problem: 'kistamLineTwice', detail: '' });
       continue;
     }
     answered.add(line.taxId);

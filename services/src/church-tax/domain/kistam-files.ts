@@ -1,4 +1,4 @@
-import { isIsoDate } from '@coop/contracts';
+import { isIsoDate, type KistamAnswerRefusal, type KistamLineProblem } from '@coop/contracts';
 import { csvLine, csvRaw } from '../../kernel/csv-text.js';
 import type { KistamQueryKind, KistamRequestLine } from './kistam-selection.js';
 
@@ -110,10 +110,14 @@ export interface AnswerLine {
   readonly returnCode: string | null;
 }
 
-/** A line the reader could not use, with why (a `kistamGenericError`). */
+/**
+ * A line the reader could not use, with why (a `kistamGenericError` [problem, line, detail?]): a code the console
+ * translates, its detail no words (the record type, else ''; decision 302).
+ */
 export interface AnswerLineError {
   readonly line: number;
-  readonly reason: string;
+  readonly problem: KistamLineProblem;
+  readonly detail: string;
 }
 
 export interface ReadAnswer {
@@ -123,11 +127,20 @@ export interface ReadAnswer {
   readonly errors: readonly AnswerLineError[];
 }
 
-/** The whole file is no KiStAM answer (the upload is refused: `invalidAnswerFile` with the reason). */
+/**
+ * The whole file is no KiStAM answer: the upload is refused (400 on `file`), the task rejected, with why as a template
+ * of its own and its parameters, the file's own figures (decision 302; before, `invalidAnswerFile` with English words).
+ */
 export class NotAnAnswerFile extends Error {
-  constructor(readonly reason: string) {
-    super(`not a KiStAM answer: ${reason}`);
+  readonly parameters: readonly string[];
+
+  constructor(
+    readonly template: KistamAnswerRefusal,
+    ...parameters: string[]
+  ) {
+    super(`not a KiStAM answer: ${[template, ...parameters].join(' ')}`);
     this.name = 'NotAnAnswerFile';
+    this.parameters = parameters;
   }
 }
 
@@ -151,7 +164,8 @@ export interface AnswerHead {
  * have a date. Throws NotAnAnswerFile.
  */
 export function answerHead(text: string): AnswerHead {
-  if (moreLinesThan(text, ANSWER_MAX_LINES)) throw new NotAnAnswerFile(`more than ${ANSWER_MAX_LINES} lines`);
+  if (moreLinesThan(text, ANSWER_MAX_LINES))
+    throw new NotAnAnswerFile('kistamAnswerTooManyLines', String(ANSWER_MAX_LINES));
   for (const { line, raw } of linesOf(text)) {
     // A first field of `1` is a data row's (neither empty nor a `#` line): record 1, as dataFields reads it. Only a
     // line whose first character but blanks and quotes is a `1` can have one: the others are passed over at a glance.
@@ -159,13 +173,12 @@ export function answerHead(text: string): AnswerHead {
     const semicolon = raw.indexOf(';');
     if (cell(semicolon < 0 ? raw : raw.slice(0, semicolon)) !== '1') continue;
     const [, version = '', auth = '', date = ''] = raw.split(';').map(cell);
-    if (version !== ANSWER_VERSION)
-      throw new NotAnAnswerFile(`version ${version || '(none)'}, expected ${ANSWER_VERSION}`);
+    if (version !== ANSWER_VERSION) throw new NotAnAnswerFile('kistamAnswerVersion', version, ANSWER_VERSION);
     const statusDate = isoDate(date);
-    if (statusDate === null) throw new NotAnAnswerFile(`line ${String(line)}: date ${date || '(none)'}`);
+    if (statusDate === null) throw new NotAnAnswerFile('kistamAnswerDate', String(line), date);
     return { authSteuernummer: auth.trim(), statusDate };
   }
-  throw new NotAnAnswerFile('record type 1 missing');
+  throw new NotAnAnswerFile('kistamAnswerNoRecord1');
 }
 
 /** Reads a BOP answer file (see the layout above); per-line problems are returned, a file without record 1 throws. */
@@ -204,17 +217,17 @@ class AnswerReader {
     const type = fields[0];
     if (type === '1' || type === '2') return;
     if (type !== '4') {
-      this.errors.push({ line, reason: `record type ${type ?? ''} not asked for` });
+      this.errors.push({ line, problem: 'kistamRecordNotAsked', detail: type ?? '' });
       return;
     }
     const [, reference = '', taxId = '', birth = '', kind = '', status = '', key = '', rate = '', code = ''] = fields;
     if (!/^\d{11}$/.test(taxId)) {
-      this.errors.push({ line, reason: 'IdNr' });
+      this.errors.push({ line, problem: 'kistamLineTaxIdInvalid', detail: '' });
       return;
     }
     const statusDate = status.trim() === '' ? this.head.statusDate : isoDate(status);
     if (statusDate === null) {
-      this.errors.push({ line, reason: 'Stichtag' });
+      this.errors.push({ line, problem: 'kistamLineStatusDateInvalid', detail: '' });
       return;
     }
     const nullKey = key.trim() === '' || /^0+$/.test(key.trim());

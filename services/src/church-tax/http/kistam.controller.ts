@@ -61,15 +61,14 @@ export class KistamController {
         : typeof req.body === 'string'
           ? new TextEncoder().encode(req.body)
           : null;
-    if (bytes === null || bytes.length === 0)
-      throw new ValidationError([fieldError('file', 'invalidAnswerFile', 'empty')]);
+    if (bytes === null || bytes.length === 0) throw new ValidationError([fieldError('file', 'kistamAnswerEmpty')]);
     // Only the checks of the whole file (its lines counted, record 1): the task reads the lines, a slice at a time, and
     // tells their problems. 10 MiB read here held the API's thread about a second (decision 294).
     try {
       answerHead(decodeText(bytes));
     } catch (error) {
       if (error instanceof NotAnAnswerFile)
-        throw new ValidationError([fieldError('file', 'invalidAnswerFile', error.reason)]);
+        throw new ValidationError([fieldError('file', error.template, ...error.parameters)]);
       throw error;
     }
     const file = { name: ANSWER_FILE_NAME, contentType: 'text/csv', bytes: new Uint8Array(bytes) };

@@ -29,7 +29,7 @@ export interface KistamTransport {
   send(request: KistamRequest): Promise<NewTaskFile[]>;
   /**
    * The answer to a task's request, with the lines the request asked (read back from what `send` made). An answer that
-   * is none throws NotAnAnswerFile (the task is rejected with `invalidAnswerFile`).
+   * is none throws NotAnAnswerFile (the task is rejected with its template, `kistamAnswerNoRecord1`…; decision 302).
    */
   receive(task: RunningTask): Promise<{ readonly answer: ReadAnswer; readonly requested: readonly RequestedLine[] }>;
 }

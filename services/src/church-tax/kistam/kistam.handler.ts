@@ -41,7 +41,7 @@ import { KISTAM_TRANSPORT, type KistamTransport } from './kistam-transport.js';
  *    reads its lines a slice at a time and completes with one `ChurchDataRecorded` per member answered, appended by
  *    the runner with the task's end (exactly once), and a notification per problem; once they are written, the church
  *    key of each member with a null answer is deleted (afterEffects; decision 101). A file that is no answer after all
- *    rejects the task with `invalidAnswerFile` and its reason, as the upload would have refused it.
+ *    rejects the task with the reason's own template (`kistamAnswerNoRecord1`…), as the upload would have refused it.
  * Both runs write nothing themselves and may run again from their start after a restart (resumable): the answer is
  * the task's input file, kept by the file store, and read again.
  */
@@ -217,7 +217,7 @@ export class KistamHandler implements TaskHandler<'kistam'> {
       received = await this.transport.receive(task);
     } catch (error) {
       if (!(error instanceof NotAnAnswerFile)) throw error;
-      return notAnAnswer(task.taskId, error.reason);
+      return notAnAnswer(error);
     }
     const { answer, requested } = received;
     const members: AnswerMember[] = [];
@@ -239,22 +239,14 @@ export class KistamHandler implements TaskHandler<'kistam'> {
 
 /**
  * The task's end when its input is no answer after all (the upload refuses what its cheap checks find, decision 294):
- * rejected with `invalidAnswerFile` and the reason, which the notification carries too (`taskRejected` [kind,
- * template, its parameters], as the console reads it), so the clerk reads why as the upload would have said it.
+ * rejected with the reason's own template and parameters (decision 302), which the runner's `taskRejected` carries
+ * [kind, template, its parameters], so the clerk reads why as the upload would have said it, in the clerk's language.
  */
-export function notAnAnswer(taskId: string, reason: string): TaskOutcome {
+export function notAnAnswer(refusal: NotAnAnswerFile): TaskOutcome {
   return {
     outcome: 'rejected',
-    reason: { template: 'invalidAnswerFile', parameters: [reason] },
-    notifications: [
-      {
-        type: 'generic',
-        message: 'taskRejected',
-        parameters: ['kistam', 'invalidAnswerFile', reason],
-        entityClass: 'task',
-        entityId: taskId,
-      },
-    ],
+    reason: { template: refusal.template, parameters: [...refusal.parameters] },
+    notifications: [],
   };
 }
 
