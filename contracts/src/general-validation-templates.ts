@@ -125,6 +125,8 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importWarningsNotConfirmed: 1,
   importRunning: 1,
   importPlanChanged: 1,
+  importMemberNrTakenMeanwhile: 1,
+  importMemberChangedMeanwhile: 1,
   importSettlementNotAnEnd: 1,
   importNotRunning: 1,
   importUploadTooLarge: 1,

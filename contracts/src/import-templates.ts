@@ -69,6 +69,10 @@ export type ImportTemplate =
   | 'importRunning'
   /** A running import resumed finds its plan changed (the cooperative's terms or members meanwhile); {0}: the import's id (400). */
   | 'importPlanChanged'
+  /** A member number of a running import was given to another member meanwhile; {0}: the number (decision 301). */
+  | 'importMemberNrTakenMeanwhile'
+  /** A member of a running import was changed meanwhile (a posting…); {0}: its number (decision 301). */
+  | 'importMemberChangedMeanwhile'
   /** The import to abandon is not being written (it ended, or was abandoned already); {0}: its id (409; issue 40). */
   | 'importNotRunning'
   /** The upload is larger than the import takes; {0}: files at most, {1}: MB per file, {2}: MB in all (413). */
@@ -134,6 +138,8 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importWarningsNotConfirmed',
   'importRunning',
   'importPlanChanged',
+  'importMemberNrTakenMeanwhile',
+  'importMemberChangedMeanwhile',
   'importNotRunning',
   'importUploadTooLarge',
   'importTooManyRows',

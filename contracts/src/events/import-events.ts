@@ -112,7 +112,7 @@ export type RegisterImportChunkWritten = DomainEvent<
 
 /**
  * A running import given up by an administrator (issue 40, decision 200): the process died and cannot be resumed, or the
- * clerk does not want it finished. It ends the import: another may begin. What its `chunksWritten` chunks wrote stays
+ * clerk does not want it finished; or by the import itself, with its `reason`, when it cannot be finished (decision 301). It ends the import: another may begin. What its `chunksWritten` chunks wrote stays
  * (each member whole with its postings: real entries of the register, which are corrected, never erased); the history
  * shows the import abandoned with them, and a later import of the same files is a new import.
  */
@@ -126,6 +126,12 @@ export type RegisterImportAbandoned = DomainEvent<
     chunksWritten: number;
     by: string;
     at: string;
+    /**
+     * Set when the import stopped itself (decision 301): a clerk's write met a chunk not yet written (a member number
+     * of the import given meanwhile, a member of the import changed meanwhile). The template and its parameters, as
+     * the clerk was told.
+     */
+    reason?: { template: string; parameters: string[] };
   }
 >;
 

@@ -201,6 +201,10 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   importNotRunning: 'Der Import %{0} wird nicht (mehr) geschrieben: Er ist beendet oder wurde abgebrochen',
   importPlanChanged:
     'Der Import %{0} kann nicht so beendet werden, wie er begonnen wurde: Die Genossenschaft hat sich inzwischen geändert (Anteilsbedingungen oder Mitglieder). Der geschriebene Teil bleibt; wenden Sie sich an die Administration',
+  importMemberNrTakenMeanwhile:
+    'Der Import wurde angehalten: Die Mitgliedsnummer %{0} wurde an ein anderes Mitglied vergeben, während der Import geschrieben wurde. Er ist abgebrochen; was er davor geschrieben hat, bleibt. Bitte prüfen Sie die Nummer und die importierten Mitglieder',
+  importMemberChangedMeanwhile:
+    'Der Import wurde angehalten: Das Mitglied %{0} wurde geändert (etwa eine Buchung), während der Import geschrieben wurde. Er ist abgebrochen; was er davor geschrieben hat, bleibt. Bitte prüfen Sie das Mitglied und die importierten Mitglieder',
   importWarningsNotConfirmed:
     'Die Prüfung hat %{0} mögliche Doppelerfassungen gefunden: Bitte bestätigen Sie sie, um den Import zu schreiben',
   importUploadTooLarge:

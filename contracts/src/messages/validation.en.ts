@@ -192,6 +192,10 @@ export const VALIDATION_MESSAGES_EN = {
   importNotRunning: 'The import %{0} is not being written (any more): it ended or was abandoned',
   importPlanChanged:
     'The import %{0} cannot be finished as it was begun: the cooperative changed meanwhile (share terms or members). Its written part stays; ask the administrator',
+  importMemberNrTakenMeanwhile:
+    'The import stopped: member number %{0} was given to another member while the import was being written. It is abandoned; what it wrote before stays. Check the number and the imported members',
+  importMemberChangedMeanwhile:
+    'The import stopped: member %{0} was changed while the import was being written (a posting, say). It is abandoned; what it wrote before stays. Check the member and the imported members',
   importWarningsNotConfirmed: 'The check found %{0} possible duplicates: confirm them to write the import',
   importUploadTooLarge:
     'The upload is too large: at most %{0} files, %{1} MB each and %{2} MB in all. Split the import into several uploads',

@@ -98,7 +98,9 @@ export class ImportContextReader {
         cooperativeId,
         terms,
         today,
-        takenMemberNrs,
+        // A resume decides as its start did, which found none of its numbers taken (decision 301): a number given
+        // meanwhile is met by the write, on its claim stream, and stops the import with its own reason.
+        takenMemberNrs: plan ? new Set<number>() : takenMemberNrs,
         sequence: { state: { highest: sequence.highest }, revision: sequence.revision },
         newId: () => drawing.next(),
         closedThrough,

@@ -16,6 +16,7 @@ import { readImport, replayImport, type Decision, type UploadedFile } from './im
 import { importRunningError, type ImportedBefore } from '../domain/import-register.decider.js';
 import { ImportProcess } from './import-process.js';
 import { DecisionSpill, type SpilledPlan } from './decision-spill.js';
+import { NumberWatch, type ReservedNumbers } from './chunk-conflicts.js';
 import { ImportContextReader, type ReplayFor } from './import-context.js';
 import {
   checkUploaded,
@@ -63,6 +64,8 @@ type Begun =
       /** The decisions, staged chunk by chunk; closed once the write ends or fails. */
       readonly spill: DecisionSpill;
       readonly plan: SpilledPlan;
+      /** The highest member number of the plan, reserved before its first chunk (decision 301). */
+      readonly numbers: ReservedNumbers | null;
     };
 
 export interface WriteResult {
@@ -161,8 +164,15 @@ export class RunImport {
         : { importId: newRecordId(), plan: null };
       const chunkEvents = running ? running.plan.chunkEvents : this.config.importChunkEvents;
       const spill = new DecisionSpill(join(this.config.dataDir, SPILL_FOLDER), chunkEvents);
+      const watch = new NumberWatch(cooperativeId);
+      const sink = {
+        add: (d: Decision): void => {
+          watch.see(d);
+          spill.add(d);
+        },
+      };
       try {
-        const prepared = await this.prepare(cooperativeId, files, mapping, options.progress, { replay, spill });
+        const prepared = await this.prepare(cooperativeId, files, mapping, options.progress, { replay, spill: sink });
         if (prepared.before) {
           spill.close();
           return { prepared, importId: prepared.before.importId, done: true };
@@ -177,7 +187,7 @@ export class RunImport {
           ) {
             throw new ValidationError([fieldError('files', 'importPlanChanged', running.importId)]);
           }
-          return { prepared, importId: running.importId, done: false, spill, plan };
+          return { prepared, importId: running.importId, done: false, spill, plan, numbers: watch.reserved };
         }
         refuseProblems(prepared);
         refuseUnconfirmed(prepared, options.confirmWarnings === true);
@@ -210,7 +220,7 @@ export class RunImport {
             start,
           ]);
         stopHereInTests('import:started');
-        return { prepared, importId: replay.importId, done: false, spill, plan };
+        return { prepared, importId: replay.importId, done: false, spill, plan, numbers: watch.reserved };
       } catch (error) {
         spill.close();
         throw error;
@@ -231,6 +241,7 @@ export class RunImport {
             closedYears: prepared.closedYears,
             progress: options.chunkProgress ?? (() => {}),
             wait: options.wait !== false,
+            numbers: begun.numbers,
           },
           await this.process.load(cooperativeId),
         );
@@ -269,7 +280,7 @@ export class RunImport {
     files: readonly UploadedFile[],
     mapping: ImportMapping,
     progress: ImportProgress = () => {},
-    write?: { readonly replay: ReplayFor; readonly spill: DecisionSpill },
+    write?: { readonly replay: ReplayFor; readonly spill: { add(decision: Decision): void } },
   ): Promise<PreparedImport> {
     checkUploaded(files);
     const imported = files.map((f) => ({ name: f.name, sha256: sha256(f.bytes) }));

@@ -60,8 +60,17 @@ export type ImportRegisterCommand =
     }
   | { readonly type: 'RecordChunk'; readonly importId: string; readonly chunk: number; readonly events: number }
   | { readonly type: 'FinishImport'; readonly importId: string; readonly at: string }
-  /** An administrator gives the running import up (issue 40, decision 200); what its chunks wrote stays. */
-  | { readonly type: 'AbandonImport'; readonly importId: string; readonly by: string; readonly at: string };
+  /**
+   * An administrator gives the running import up (issue 40, decision 200), or the import itself with its `reason`
+   * (decision 301: a clerk's write met a chunk not yet written); what its chunks wrote stays.
+   */
+  | {
+      readonly type: 'AbandonImport';
+      readonly importId: string;
+      readonly by: string;
+      readonly at: string;
+      readonly reason?: { readonly template: string; readonly parameters: readonly string[] };
+    };
 
 const CHECKSUM = /^[0-9a-f]{64}$/;
 
@@ -174,6 +183,9 @@ export const importRegisterDecider: Decider<ImportRegisterCommand, ImportEvent, 
               chunksWritten: chunksDone,
               by: command.by,
               at: command.at,
+              ...(command.reason
+                ? { reason: { template: command.reason.template, parameters: [...command.reason.parameters] } }
+                : {}),
             },
           },
         ];
