@@ -114,8 +114,10 @@ describe('abandoning a stuck import', () => {
       const shown = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as {
         state: string;
         chunksWritten: number;
+        abandonReason: unknown;
       }[];
-      expect(shown.map((h) => [h.state, h.chunksWritten])).toEqual([['abandoned', 3]]);
+      // Given up by a person: no reason of its own (one that stopped itself names why, decision 301).
+      expect(shown.map((h) => [h.state, h.chunksWritten, h.abandonReason])).toEqual([['abandoned', 3, null]]);
       const again = await request(server.url).post(`/api/v1/import/${importId}/abandon`).set(auth(admin));
       expect([again.status, templates(again)]).toEqual([409, ['importNotRunning']]);
 

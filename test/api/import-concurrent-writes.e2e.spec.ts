@@ -241,7 +241,13 @@ describe('a clerk writing while an import is being written', () => {
         reason: { template: 'importMemberChangedMeanwhile', parameters: ['1'] },
       });
       const history = await request(server.url).get('/api/v1/import/history').set(auth(token)).expect(200);
-      expect(history.body).toEqual([expect.objectContaining({ state: 'abandoned' })]);
+      // The history says why, as the task did (an administrator's abandon has no reason).
+      expect(history.body).toEqual([
+        expect.objectContaining({
+          state: 'abandoned',
+          abandonReason: { template: 'importMemberChangedMeanwhile', parameters: ['1'] },
+        }),
+      ]);
       const types = logEvents(dir, before).map((e) => e.type);
       expect(types.filter((t) => t.startsWith('RegisterImport')).slice(-2)).toEqual([
         'RegisterImportChunkWritten',

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatCount, formatDateTime } from '../format';
+import { templateText } from '../notifications/model';
 import { AbandonImport } from './AbandonImport';
 import { useImportHistory } from './requests';
 
@@ -72,7 +73,15 @@ export function ImportHistory() {
                         <AbandonImport row={r} />
                       </>
                     ) : r.state === 'abandoned' ? (
-                      t('abandoned', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })
+                      <>
+                        {t('abandoned', { written: formatCount(r.chunksWritten), chunks: formatCount(r.chunks) })}
+                        {/* Stopped by itself (decision 301): why, as the clerk was told when it stopped. */}
+                        {r.abandonReason ? (
+                          <Typography variant="body2" color="text.secondary" data-testid="import-history-reason">
+                            {templateText(translate, r.abandonReason.template, r.abandonReason.parameters)}
+                          </Typography>
+                        ) : null}
+                      </>
                     ) : (
                       t('written')
                     )}

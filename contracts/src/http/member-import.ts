@@ -142,6 +142,17 @@ export class ImportRecordDto {
   @IsIn(['running', 'written', 'abandoned']) readonly state!: 'running' | 'written' | 'abandoned';
   @IsInt() readonly chunks!: number;
   @IsInt() readonly chunksWritten!: number;
+  /**
+   * Why an import stopped itself (decision 301: `importMemberNrTakenMeanwhile`, `importMemberChangedMeanwhile` and
+   * their parameters); null when an administrator gave it up, or it did not stop.
+   */
+  @IsOptional() @NestedOf(() => ImportAbandonReasonDto) readonly abandonReason!: ImportAbandonReasonDto | null;
+}
+
+/** A template of the validation messages and its numbered parameters, in order. */
+export class ImportAbandonReasonDto {
+  @IsString() readonly template!: string;
+  @IsString({ each: true }) readonly parameters!: readonly string[];
 }
 
 /**

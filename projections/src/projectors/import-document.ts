@@ -26,6 +26,21 @@ export interface ImportDocument {
   readonly state: ImportState;
   readonly chunks: number;
   readonly chunksWritten: number;
+  /** Why an import stopped itself (decision 301): a template and its parameters; null when given up by a person. */
+  readonly abandonReason: ImportAbandonReason | null;
+}
+
+export interface ImportAbandonReason {
+  readonly template: string;
+  readonly parameters: readonly string[];
+}
+
+function reasonOf(v: unknown): ImportAbandonReason | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const { template, parameters } = v as { template?: unknown; parameters?: unknown };
+  if (typeof template !== 'string') return null;
+  const texts = Array.isArray(parameters) ? parameters.filter((p): p is string => typeof p === 'string') : [];
+  return { template, parameters: texts };
 }
 
 const stateOf = (v: unknown): ImportState => (v === 'running' || v === 'abandoned' ? v : 'written');
@@ -46,5 +61,6 @@ export function readImport(doc: ReadDocument): ImportDocument {
     state: stateOf(doc.state),
     chunks: numberField(doc, 'chunks') ?? 0,
     chunksWritten: numberField(doc, 'chunksWritten') ?? 0,
+    abandonReason: reasonOf(doc.abandonReason),
   };
 }

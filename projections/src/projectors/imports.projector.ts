@@ -92,7 +92,7 @@ export const importsProjector: Projector = {
     }
     if (recorded.type === 'RegisterImportAbandoned') {
       // Given up (decision 200): `abandoned` with the chunks it wrote, which stay.
-      const { importId, chunksWritten } = (recorded as RecordedEvent<RegisterImportAbandoned>).data;
+      const { importId, chunksWritten, reason } = (recorded as RecordedEvent<RegisterImportAbandoned>).data;
       const doc = current({ collection: IMPORTS.name, id: importId });
       if (!doc) return [];
       return [
@@ -105,6 +105,8 @@ export const importsProjector: Projector = {
             chunksWritten,
             abandonedBy: recorded.metadata.user,
             abandonedAt: recorded.metadata.timestamp,
+            // Stopped by itself (decision 301): why, as the clerk was told; an administrator's abandon has none.
+            abandonReason: reason ?? null,
           }),
         },
       ];
