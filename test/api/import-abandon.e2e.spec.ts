@@ -10,17 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth } from './support/app.js';
+import { adminToken, termsSetAndStopped } from './support/first-start.js';
 import { logEvents, registerFiles, runCli } from './support/import-cli.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const TIMEOUT_MS = 600_000;
-
-const signIn = async (server: ServerProcess): Promise<string> =>
-  (
-    (await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200))
-      .body as { token: string }
-  ).token;
 
 const templates = (res: request.Response): string[] =>
   (res.body as { errors: { template: string }[] }).errors.map((e) => e.template);
@@ -46,16 +41,7 @@ describe('abandoning a stuck import', () => {
     'ends it by one event, keeps what it wrote, and lets other imports run again',
     async () => {
       server = await startServer(dataDir);
-      const token = await signIn(server);
-      const cooperativeId = (
-        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-      ).cooperative;
-      await request(server.url)
-        .put(`/api/v1/cooperatives/${cooperativeId}`)
-        .set(auth(token))
-        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
-        .expect(200);
-      await server.stop('SIGTERM');
+      const cooperativeId = await termsSetAndStopped(server);
       server = undefined;
 
       // The command line killed after its third chunk: the import is stuck (nothing resumes a command line's import).
@@ -66,7 +52,7 @@ describe('abandoning a stuck import', () => {
       expect(killed.signal).toBe('SIGKILL');
 
       server = await startServer(dataDir);
-      const admin = await signIn(server);
+      const admin = await adminToken(server);
       const history = (await request(server.url).get('/api/v1/import/history').set(auth(admin)).expect(200)).body as {
         id: string;
         state: string;
@@ -129,7 +115,7 @@ describe('abandoning a stuck import', () => {
       // Killed and started again: the abandonment holds.
       await server.stop('SIGKILL');
       server = await startServer(dataDir);
-      const later = await signIn(server);
+      const later = await adminToken(server);
       const states = (
         (await request(server.url).get('/api/v1/import/history').set(auth(later)).expect(200)).body as {
           id: string;

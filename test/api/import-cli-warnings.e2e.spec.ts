@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import request from 'supertest';
-import { ADMIN_PASSWORD, auth, JWT_SECRET, validCooperative } from './support/app.js';
+import { ADMIN_PASSWORD, JWT_SECRET } from './support/app.js';
+import { termsSetAndStopped } from './support/first-start.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const TIMEOUT_MS = 240_000;
@@ -89,20 +89,7 @@ describe('npm run import and the possible duplicates (--confirm-warnings)', () =
     async () => {
       // First start and the share terms, then the server stopped: the operator imports with the server down.
       server = await startServer(dataDir);
-      const login = await request(server.url)
-        .post('/api/v1/login')
-        .send({ username: 'admin', password: ADMIN_PASSWORD })
-        .expect(200);
-      const token = (login.body as { token: string }).token;
-      const cooperativeId = (
-        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-      ).cooperative;
-      await request(server.url)
-        .put(`/api/v1/cooperatives/${cooperativeId}`)
-        .set(auth(token))
-        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
-        .expect(200);
-      await server.stop('SIGTERM');
+      const cooperativeId = await termsSetAndStopped(server);
       server = undefined;
       const files = registerFiles(dataDir);
       const args = [...files, '--cooperative', cooperativeId];

@@ -15,19 +15,14 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
+import { adminToken, termsSetAndStopped } from './support/first-start.js';
 import { headOf, logEvents, MEMBERS, registerFiles, runCli, type LoggedEvent } from './support/import-cli.js';
 import { DATES, validMember } from './support/members.js';
 import { ended, until } from './support/tasks.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const TIMEOUT_MS = 900_000;
-
-const signIn = async (server: ServerProcess): Promise<string> =>
-  (
-    (await request(server.url).post('/api/v1/login').send({ username: 'admin', password: ADMIN_PASSWORD }).expect(200))
-      .body as { token: string }
-  ).token;
 
 const count = (events: readonly LoggedEvent[], type: string): number => events.filter((e) => e.type === type).length;
 const dataOf = (e: LoggedEvent): Record<string, unknown> => JSON.parse(e.data) as Record<string, unknown>;
@@ -80,15 +75,7 @@ describe('a clerk writing while an import is being written', () => {
     root = mkdtempSync(join(tmpdir(), 'coop-ledger-import-concurrent-'));
     stuckDir = join(root, 'stuck');
     server = await startServer(stuckDir);
-    const token = await signIn(server);
-    cooperativeId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string })
-      .cooperative;
-    await request(server.url)
-      .put(`/api/v1/cooperatives/${cooperativeId}`)
-      .set(auth(token))
-      .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
-      .expect(200);
-    await server.stop('SIGTERM');
+    cooperativeId = await termsSetAndStopped(server);
     server = undefined;
     const files = registerFiles(root);
     args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
@@ -109,7 +96,7 @@ describe('a clerk writing while an import is being written', () => {
     const dir = join(root, name);
     cpSync(stuckDir, dir, { recursive: true });
     server = await startServer(dir);
-    await write(server.url, await signIn(server));
+    await write(server.url, await adminToken(server));
     await server.stop('SIGTERM');
     server = undefined;
     return dir;
@@ -217,7 +204,7 @@ describe('a clerk writing while an import is being written', () => {
       const died = new Promise<void>((resolve) => server!.child.once('exit', () => resolve()));
       let upload = request(server.url)
         .post('/api/v1/import')
-        .set(auth(await signIn(server)))
+        .set(auth(await adminToken(server)))
         .field('confirmWarnings', 'true');
       for (const path of args.slice(0, 2)) upload = upload.attach('files', path);
       const taskId = ((await upload.expect(202)).body as { taskId: string }).taskId;
@@ -228,13 +215,13 @@ describe('a clerk writing while an import is being written', () => {
       const first = claims(logEvents(dir, before), cooperativeId).get(1)!;
       await request(server.url)
         .post('/api/v1/balances')
-        .set(auth(await signIn(server)))
+        .set(auth(await adminToken(server)))
         .send({ member: first, type: 1, quantity: 1, ...DATES })
         .expect(201);
       await server.stop('SIGTERM');
       // The next start resumes the task.
       server = await startServer(dir, chunked);
-      const token = await signIn(server);
+      const token = await adminToken(server);
       const task = await until(server.url, token, taskId, ended);
       expect(task).toMatchObject({
         state: 'rejected',

@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { ADMIN_PASSWORD, auth } from './support/app.js';
+import { termsSetAndStopped } from './support/first-start.js';
 import { headOf, logEvents, MEMBERS, registerFiles, runCli, type LoggedEvent } from './support/import-cli.js';
 import { caughtUp, startServer, type ServerProcess } from './support/server-process.js';
 
@@ -100,20 +101,7 @@ describe('an import killed while it writes', () => {
     async () => {
       // First start and the share terms, then the server stopped: the operator imports with the server down.
       server = await startServer(dataDir);
-      const login = await request(server.url)
-        .post('/api/v1/login')
-        .send({ username: 'admin', password: ADMIN_PASSWORD })
-        .expect(200);
-      const token = (login.body as { token: string }).token;
-      const cooperativeId = (
-        JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-      ).cooperative;
-      await request(server.url)
-        .put(`/api/v1/cooperatives/${cooperativeId}`)
-        .set(auth(token))
-        .send(validCooperative({ balanceCost: 25000, minimumShares: 1 }))
-        .expect(200);
-      await server.stop('SIGTERM');
+      const cooperativeId = await termsSetAndStopped(server);
       server = undefined;
       const files = registerFiles(dataDir);
       const args = [...files, '--cooperative', cooperativeId, '--lang', 'en', '--confirm-warnings'];
