@@ -63,8 +63,19 @@ export async function waitForText(page: Page, selector: string, text: string): P
 
 /** Replaces the value of an input (react-hook-form sees real key strokes). */
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
-  await page.waitForSelector(selector, { visible: true });
-  await page.click(selector, { count: 3 });
+  for (let attempt = 1; ; attempt += 1) {
+    await page.waitForSelector(selector, { visible: true });
+    // The field found can be drawn anew before the click reaches it (the login form after the language was switched:
+    // "Node is detached from document", a fresh clone of stop 64): found again and clicked, as openMenu does.
+    const clicked = await page.click(selector, { count: 3 }).then(
+      () => true,
+      (error: unknown) => {
+        if (attempt === 3 || !/detached|not clickable/i.test(String(error))) throw error;
+        return false;
+      },
+    );
+    if (clicked) break;
+  }
   await page.keyboard.down('Control');
   await page.keyboard.press('a');
   await page.keyboard.up('Control');
