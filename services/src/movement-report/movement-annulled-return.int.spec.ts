@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberEvent } from '@coop/contracts';
-import { debitMemberDecider, initialDebitMemberState, type DebitMemberState } from '../direct-debits/index.js';
+import { debitMemberDecider } from '../direct-debits/index.js';
 import { paidIn } from '../kernel/geschaeftsguthaben.js';
 import { evolveShareAccount, initialMemberState } from '../kernel/member-stream.js';
 import { admitted, COOP, M, posted, subscribed, terms } from '../kernel/testing/member-events.js';
 import { settlementEnds } from '../settlements/index.js';
 import { shareLedgerDecider } from '../share-ledger/index.js';
-import { withRegister } from './testing/projected-register.js';
+import { collected, debitState, withRegister } from './testing/projected-register.js';
 
 /*
  * Decision 299: a direct debit booked on further shares, the shares annulled (the annulation gives back what was paid
@@ -15,8 +15,7 @@ import { withRegister } from './testing/projected-register.js';
  * (the kernel's `paidIn`) stay one and the same.
  */
 
-const fold = (events: readonly MemberEvent[]): DebitMemberState =>
-  events.reduce(debitMemberDecider.evolve, initialDebitMemberState);
+const fold = debitState;
 
 /** The admission (1 share, 250 € paid) and 2 further shares of 01.07.2025 with nothing paid. */
 const register: MemberEvent[] = [
@@ -27,17 +26,7 @@ const register: MemberEvent[] = [
 
 /** 200 € collected on 01.08.2025 on the further shares, which are annulled on 11.08.2025. */
 function bookedAndAnnulled(): { booked: MemberEvent[]; annulled: MemberEvent[] } {
-  const booked = debitMemberDecider.decide(
-    {
-      type: 'BookDebits',
-      memberId: M,
-      collectionId: 'c1',
-      collectionDate: '2025-08-01',
-      messageId: 'MSG-1',
-      items: [{ memberId: M, balanceId: 'b1', mandateId: 'a1', paymentId: 'd1', amount: 20_000, sequence: 'FRST' }],
-    },
-    fold(register),
-  );
+  const booked = collected(register, '2025-08-01', 'b1', 20_000);
   // The annulation gives back the 200 € paid on them.
   const annulled = shareLedgerDecider.decide(
     {

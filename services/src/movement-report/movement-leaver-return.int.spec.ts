@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MemberEvent } from '@coop/contracts';
-import { debitMemberDecider, initialDebitMemberState, type DebitMemberState } from '../direct-debits/index.js';
+import { debitMemberDecider } from '../direct-debits/index.js';
 import { admitted, COOP, M, posted, subscribed } from '../kernel/testing/member-events.js';
-import { withRegister } from './testing/projected-register.js';
+import { collected, debitState, withRegister } from './testing/projected-register.js';
 
 /*
  * Decision 298: a direct debit collected while the member's whole end was pending and returned after the end took
@@ -21,23 +21,12 @@ const leaving: MemberEvent[] = [
     data: { memberId: M, exitDate: '2026-12-31', reason: 'exit', balanceId: 'b-new', dues: ['b0'] },
   },
 ];
-const fold = (events: readonly MemberEvent[]): DebitMemberState =>
-  events.reduce(debitMemberDecider.evolve, initialDebitMemberState);
+const fold = debitState;
 
 describe('the movement report of a leaver whose direct debit came back after the end (decision 298)', () => {
   it('closes the year of the end with nothing paid in for the leaver, before the return and after it', async () => {
     // 150 € collected on 15.12.2026, while the end was pending: 450 € leave with the end.
-    const booked = debitMemberDecider.decide(
-      {
-        type: 'BookDebits',
-        memberId: M,
-        collectionId: 'c1',
-        collectionDate: '2026-12-15',
-        messageId: 'MSG-1',
-        items: [{ memberId: M, balanceId: 'b0', mandateId: 'a1', paymentId: 'd1', amount: 15_000, sequence: 'FRST' }],
-      },
-      fold(leaving),
-    );
+    const booked = collected(leaving, '2026-12-15', 'b0', 15_000);
     // The member's bank returns it on 10.01.2027, after the end took effect: 300 € leave with it after all.
     const returned = debitMemberDecider.decide(
       { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2027-01-10', reason: 'MD06' },

@@ -1,5 +1,6 @@
 import { memberStream, type EventStore, type MemberEvent, type RecordedEvent } from '@coop/contracts';
 import { membersProjector, ProjectionRunner, SqliteReadStore } from '@coop/projections';
+import { debitMemberDecider, initialDebitMemberState, type DebitMemberState } from '../../direct-debits/index.js';
 import { COOP, M } from '../../kernel/testing/member-events.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { MovementSource } from '../queries/movement-source.js';
@@ -57,3 +58,26 @@ export async function withRegister(
     await store.close();
   }
 }
+
+/** The member's stream folded as the direct debits' decider folds it. */
+export const debitState = (events: readonly MemberEvent[]): DebitMemberState =>
+  events.reduce(debitMemberDecider.evolve, initialDebitMemberState);
+
+/** A first direct debit of `amount` cents on `balanceId` (mandate a1, payment d1), collected on `date` after `events`. */
+export const collected = (
+  events: readonly MemberEvent[],
+  date: string,
+  balanceId: string,
+  amount: number,
+): MemberEvent[] =>
+  debitMemberDecider.decide(
+    {
+      type: 'BookDebits',
+      memberId: M,
+      collectionId: 'c1',
+      collectionDate: date,
+      messageId: 'MSG-1',
+      items: [{ memberId: M, balanceId, mandateId: 'a1', paymentId: 'd1', amount, sequence: 'FRST' }],
+    },
+    debitState(events),
+  );
