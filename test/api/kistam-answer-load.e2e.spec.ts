@@ -10,8 +10,8 @@ import { germanDate } from '../../services/src/church-tax/domain/kistam-files.js
 import { regularStatusDate } from '../../services/src/church-tax/domain/kistam-selection.js';
 import { LINE_PROBLEMS_NOTIFIED } from '../../services/src/church-tax/kistam/kistam.handler.js';
 import { CSV_BODY_LIMIT } from '../../services/src/platform/http/csv-body.js';
-import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
-import { createMember } from './support/members.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+import { createMember, setTerms } from './support/members.js';
 import { pingingUntil } from './support/pings.js';
 import { ended, notificationsOf, until } from './support/tasks.js';
 
@@ -41,11 +41,7 @@ let t: TestApp;
 let taskId: string;
 beforeAll(async () => {
   t = await startApp();
-  await request(t.http)
-    .put(`/api/v1/cooperatives/${t.cooperativeId}`)
-    .set(auth(t.adminToken))
-    .send(validCooperative({ balanceCost: 100, minimumShares: 1 }))
-    .expect(200);
+  await setTerms(t.http, t.adminToken, t.cooperativeId, 100, 1);
   await createMember(t.http, t.adminToken, {
     manualTaxId: TAX_ID,
     birthDate: '1960-03-12',
