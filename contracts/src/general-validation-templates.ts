@@ -112,6 +112,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importFileNotText: 1,
   importQuoteNotClosed: 1,
   importWorkbookDamaged: 1,
+  importFormulaNotCalculated: 1,
   importReadStopped: 1,
   importInvalidChoice: 1,
   importCellError: 1,

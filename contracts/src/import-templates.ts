@@ -43,6 +43,8 @@ export type ImportTemplate =
   | 'importQuoteNotClosed'
   /** A zip that is no complete XLSX workbook (cut short, another kind of zip, a part it names missing); {0}: the file. */
   | 'importWorkbookDamaged'
+  /** A workbook's formula with no calculated value (a program wrote it uncalculated); {0}: the file, {1}: the cell. */
+  | 'importFormulaNotCalculated'
   /** A read ended before its end (another file of the upload refused, the reading thread stopped); {0}: the file. */
   | 'importReadStopped'
   /** A choice cell none of whose words is known; {0}: the value, {1}: what is allowed (the console's German and English words with their codes; issue 39). */
@@ -125,6 +127,7 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importFileNotText',
   'importQuoteNotClosed',
   'importWorkbookDamaged',
+  'importFormulaNotCalculated',
   'importReadStopped',
   'importInvalidChoice',
   'importCellError',

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import request from 'supertest';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, setTerms } from './support/members.js';
@@ -43,6 +44,18 @@ describe('the import refuses a file of another kind by what it is (decision 300)
     const cut = (await download('/api/v1/import/templates/workbook.xlsx')).subarray(0, 400);
     expect(await refusal('register.xlsx', cut)).toEqual([
       { field: 'files', template: 'importWorkbookDamaged', parameters: { 0: 'register.xlsx' } },
+    ]);
+    // a workbook a program wrote with a formula it never calculated (openpyxl writes `<v/>`; decision 313)
+    const zip = await JSZip.loadAsync(await download('/api/v1/export/members.xlsx'));
+    const sheet = Object.keys(zip.files).find((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f))!;
+    const xml = await zip.file(sheet)!.async('string');
+    zip.file(sheet, xml.replace(/<c r="A2"([^>]*)>.*?<\/c>/, '<c r="A2"$1><f>1+1</f><v/></c>'));
+    expect(await refusal('generiert.xlsx', await zip.generateAsync({ type: 'nodebuffer' }))).toEqual([
+      {
+        field: 'files',
+        template: 'importFormulaNotCalculated',
+        parameters: { 0: 'generiert.xlsx', 1: 'Mitglieder!A2' },
+      },
     ]);
     const quote = Buffer.from('Mitgliedsnummer;Name\n1;Müller\n2;"Schmidt\n3;Meier\n', 'utf8');
     expect(await refusal('mitglieder.csv', quote)).toEqual([

@@ -183,6 +183,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'In der Datei %{0} wird ein in Zeile %{1} geöffnetes Anführungszeichen nie geschlossen, sodass der Rest der Datei eine Zelle wäre: Bitte schließen oder entfernen Sie es',
   importWorkbookDamaged:
     'Die Datei %{0} ist beschädigt oder keine vollständige Excel-Arbeitsmappe (XLSX): Bitte öffnen Sie sie in Excel oder LibreOffice und speichern Sie sie erneut als XLSX',
+  importFormulaNotCalculated:
+    'In der Datei %{0} hat die Formel in Zelle %{1} keinen berechneten Wert (ein Programm hat die Datei geschrieben, ohne sie zu berechnen): Bitte öffnen Sie sie in Excel oder LibreOffice, speichern Sie sie erneut und laden Sie sie dann hoch',
   importReadStopped:
     'Die Datei %{0} wurde nicht zu Ende gelesen (eine andere Datei des Uploads wurde abgelehnt oder das Lesen brach ab): Bitte laden Sie sie erneut hoch',
   importInvalidChoice: 'Ungültige Auswahl; erlaubt: %{1}',

@@ -176,6 +176,8 @@ export const VALIDATION_MESSAGES_EN = {
     'In the file %{0} a quotation mark opened in row %{1} is never closed, so the rest of the file would be one cell: close or remove it',
   importWorkbookDamaged:
     'The file %{0} is damaged or not a complete Excel workbook (XLSX): open it in Excel or LibreOffice and save it again as XLSX',
+  importFormulaNotCalculated:
+    'In the file %{0} the formula in cell %{1} has no calculated value (a program wrote the file without calculating it): open it in Excel or LibreOffice, save it again and upload that',
   importReadStopped:
     'The file %{0} was not read to its end (another file of the upload was refused, or the reading stopped): upload it again',
   importInvalidChoice: 'Value not valid; allowed: %{1}',

@@ -90,6 +90,8 @@ function unreadable(error: UnreadableFileError): FieldError {
       return fieldError('files', 'importQuoteNotClosed', file, String(error.row ?? ''));
     case 'damagedWorkbook':
       return fieldError('files', 'importWorkbookDamaged', file);
+    case 'formulaNotCalculated':
+      return fieldError('files', 'importFormulaNotCalculated', file, error.cell ?? '');
     case 'stopped':
       return fieldError('files', 'importReadStopped', file);
     case 'other':

@@ -25,9 +25,11 @@ export const isZip = (bytes: Uint8Array): boolean =>
 
 /**
  * Why a file cannot be read, as the clerk is told (decision 300): a file of another kind (file-kind.ts), a CSV file's
- * quotation mark never closed, a damaged workbook, a read stopped before its end; `other` for the reader's own words.
+ * quotation mark never closed, a damaged workbook, a workbook's formula never calculated (a program wrote it without
+ * its value: `cell` names it), a read stopped before its end; `other` for the reader's own words.
  */
-export type UnreadableWhy = ForeignKind | 'quoteNotClosed' | 'damagedWorkbook' | 'stopped' | 'other';
+export type UnreadableWhy =
+  ForeignKind | 'quoteNotClosed' | 'damagedWorkbook' | 'formulaNotCalculated' | 'stopped' | 'other';
 
 /**
  * A file that cannot be read at all: a CSV with a quote never closed, a damaged workbook. Not a problem of a row: the
@@ -42,6 +44,8 @@ export class UnreadableFileError extends Error {
     readonly why: UnreadableWhy = 'other',
     /** The row a CSV file's unclosed quotation mark opens in. */
     readonly row: number | null = null,
+    /** The cell of a formula never calculated, as the spreadsheet names it (`Mitglieder!D5`). */
+    readonly cell: string | null = null,
   ) {
     super(`${file}: not readable as ${fileType.toUpperCase()}: ${reason}`);
     this.name = 'UnreadableFileError';

@@ -60,7 +60,7 @@ try {
   if (refused instanceof FileBeyondLimitError)
     send({ beyond: { kind: refused.kind, limit: refused.limit, where: refused.where } });
   else if (refused instanceof UnreadableFileError) {
-    const { fileType, reason, why, row } = refused;
-    send({ unreadable: { fileType, reason, why, row } });
+    const { fileType, reason, why, row, cell } = refused;
+    send({ unreadable: { fileType, reason, why, row, cell } });
   }
 }

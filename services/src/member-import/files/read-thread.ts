@@ -54,6 +54,7 @@ export type ReadAnswer =
         readonly reason: string;
         readonly why: UnreadableWhy;
         readonly row: number | null;
+        readonly cell: string | null;
       };
     };
 
@@ -123,8 +124,8 @@ export function readInThread(
       else if ('beyond' in answer)
         settle(new FileBeyondLimitError(file.name, answer.beyond.kind, answer.beyond.limit, answer.beyond.where));
       else {
-        const { fileType: type, reason, why, row } = answer.unreadable;
-        settle(new UnreadableFileError(file.name, type, reason, why, row));
+        const { fileType: type, reason, why, row, cell } = answer.unreadable;
+        settle(new UnreadableFileError(file.name, type, reason, why, row, cell));
       }
     });
     worker.once('error', (error: Error & { code?: string }) => {

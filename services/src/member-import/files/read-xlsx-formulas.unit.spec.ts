@@ -1,8 +1,13 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { ValidationError } from '@coop/contracts';
 import type { ImportProblem } from '../import-types.js';
+import { templateText } from '../problem-texts.js';
 import { personValues, replayContext } from '../replay/generated-register.js';
 import { IMPORT_FIELDS } from '../replay/import-fields.js';
 import { replayImport } from '../replay/replay-import.js';
+import { unreadableAsRefusal } from '../commands/import-parts.js';
+import { UnreadableFileError } from './file-read.js';
 import { guessedMapping, inspectFiles } from './inspect.js';
 import { readImport } from './read-import.js';
 import { errorsAsText, readXlsx } from './read-xlsx.js';
@@ -132,5 +137,60 @@ describe('import: a worksheet read with its error cells as text', () => {
     for (let cut = 0; cut <= sheet.length; cut++)
       expect(await whole(errorsAsText(pieces(sheet.slice(0, cut), sheet.slice(cut))))).toBe(expected);
     expect(await whole(errorsAsText(pieces(...sheet.split(''))))).toBe(expected);
+  });
+});
+describe('import: a workbook whose formulas were never calculated', () => {
+  /** exceljs's workbook with `sheet1.xml`'s text changed: a program that writes formulas without calculating them. */
+  async function rewritten(wb: ExcelJS.Workbook, change: (xml: string) => string): Promise<Uint8Array> {
+    const zip = await JSZip.loadAsync(await bytesOf(wb));
+    const part = 'xl/worksheets/sheet1.xml';
+    zip.file(part, change(await zip.file(part)!.async('string')));
+    return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+  }
+  const register = (): ExcelJS.Workbook => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Mitglieder');
+    ws.addRow(['Mitgliedsnummer', 'Name / Firma', 'Anteile']);
+    ws.addRow([1, 'Schulz', 2]);
+    ws.addRow([2, 'Krause', { formula: 'C2*2', result: 4 }]);
+    return wb;
+  };
+  const refusal = async (bytes: Uint8Array) => {
+    const error: unknown = await readXlsx('r.xlsx', bytes).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    const { why, row, cell } = error as UnreadableFileError;
+    return { why, row, cell };
+  };
+
+  it('refuses the file naming the cell, for a formula with no value (exceljs, openpyxl: `<v/>`) instead of reading it empty', async () => {
+    const calculated = await rewritten(register(), (xml) => xml);
+    expect((await readXlsx('r.xlsx', calculated))[0]?.rows).toEqual([
+      [1, 'Schulz', 2],
+      [2, 'Krause', 4],
+    ]);
+    const withoutValue = await rewritten(register(), (xml) => xml.replace('</f><v>4</v>', '</f>'));
+    const emptyValue = await rewritten(register(), (xml) => xml.replace('</f><v>4</v>', '</f><v/>'));
+    expect(await refusal(withoutValue)).toEqual({ why: 'formulaNotCalculated', row: 3, cell: 'Mitglieder!C3' });
+    expect(await refusal(emptyValue)).toEqual({ why: 'formulaNotCalculated', row: 3, cell: 'Mitglieder!C3' });
+  });
+
+  it('tells the clerk which cell and what to do, in German and English', async () => {
+    const bytes = await rewritten(register(), (xml) => xml.replace('</f><v>4</v>', '</f>'));
+    const files = [{ name: 'r.xlsx', bytes }];
+    const error: unknown = await inspectFiles(files, null).then(
+      () => null,
+      (e: unknown) => unreadableAsRefusal(e),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    const [field] = (error as ValidationError).errors;
+    expect([field?.template, field?.parameters]).toEqual([
+      'importFormulaNotCalculated',
+      { 0: 'r.xlsx', 1: 'Mitglieder!C3' },
+    ]);
+    expect(templateText(field!.template, field!.parameters, 'de')).toContain('Zelle Mitglieder!C3 keinen berechneten');
+    expect(templateText(field!.template, field!.parameters, 'en')).toContain('cell Mitglieder!C3 has no calculated');
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { RawCell, RawSheet } from '../import-types.js';
+import { UnreadableFileError } from './file-read.js';
 import { ReadBudget } from './read-limits.js';
 import { uniqueHeaders } from './sheet-headers.js';
 import { DamagedZipError, partBytes, partChunks, zipParts, type ZipPart } from './zip-parts.js';
@@ -34,7 +35,7 @@ const NOT_A_NUMBER = '#NUM!';
 function rawCell(value: unknown, result: () => unknown = () => undefined): RawCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') {
-    // NaN: a `<v>` without a number (empty: a formula never calculated), read as no value as before
+    // NaN: a `<v>` without a number, read as no value (a formula's: refused by rowCells, never calculated)
     if (Number.isNaN(value)) return null;
     return Number.isFinite(value) ? value : NOT_A_NUMBER;
   }
@@ -144,13 +145,32 @@ function filledCells(cells: readonly RawCell[]): number {
   return n;
 }
 
-/** The cells of a row from column 1 (exceljs's `values` begin at index 1), within the file's limits. */
-function rowCells(row: ExcelJS.Row, sheet: string, budget: ReadBudget): RawCell[] {
+/** A formula's cell as exceljs reads it (its own, or one filled down from another). */
+const isFormula = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value);
+
+/**
+ * The cells of a row from column 1 (exceljs's `values` begin at index 1), within the file's limits. A formula without
+ * a value (`<f>B2*2</f>` with no `<v>` or an empty one: a program wrote the workbook without calculating it) refuses
+ * the file, naming its cell: read as empty it would drop what the clerk sees there once the file is opened.
+ */
+function rowCells(file: string, row: ExcelJS.Row, sheet: string, budget: ReadBudget): RawCell[] {
   const values = row.values as unknown[];
   budget.row(sheet, row.number, Math.max(0, values.length - 1));
   const cells: RawCell[] = [];
   for (let i = 1; i < values.length; i++) {
     const cell = rawCell(values[i], () => row.getCell(i).result);
+    if (cell === null && isFormula(values[i])) {
+      const where = `${sheet}!${row.getCell(i).address}`;
+      throw new UnreadableFileError(
+        file,
+        'xlsx',
+        `no value of the formula in ${where}`,
+        'formulaNotCalculated',
+        row.number,
+        where,
+      );
+    }
     if (typeof cell === 'string') budget.textCell(sheet, row.number, cell.length);
     cells.push(cell);
   }
@@ -170,7 +190,7 @@ async function readSheet(file: string, name: string, worksheet: SheetReader, bud
     rows.push(cells);
   };
   for await (const row of worksheet) {
-    const cells = rowCells(row, name, budget);
+    const cells = rowCells(file, row, name, budget);
     if (header !== null) place(row.number, cells);
     else if (filledCells(cells) >= 2) {
       header = cells;
