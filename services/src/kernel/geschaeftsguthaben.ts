@@ -23,6 +23,12 @@ export function paidIn(state: MemberState, except: ReadonlySet<string> = new Set
   return sum;
 }
 
+/** Whether the posting `balanceId` counts in `paidIn`: neither annulled nor an annulation of a pair. */
+function countsInPaidIn(state: MemberState, balanceId: string): boolean {
+  const posting = state.postings.get(balanceId);
+  return posting !== undefined && !posting.annulated && !(posting.type === 5 && posting.annulPeer !== null);
+}
+
 /**
  * What a whole end takes out (negative, like its amount): the Geschäftsguthaben left after the postings in `except`
  * and `change` (a transfer posted with it), never more than nothing in its favour.
@@ -42,11 +48,12 @@ export function paidField(paid: number, amount: number): { paid?: number } {
 }
 
 /**
- * A payment received or returned while a whole end is pending (the exit posted, its day to come, or come and not yet
- * settled) changes the Geschäftsguthaben that leaves with it: the end's register payment follows, as a correction of
- * the end posting (`SharePaymentCorrected`). It counts from the end's date, or from the payment's own date when that
- * is later (a direct debit returned after the end took effect, decision 298): the year of the end then closes as it
- * did, with nothing paid in left for the leaver, and the next year moves the return and the end alike (decision 232).
+ * A payment received or returned, or a register correction of another posting's payment, while a whole end is pending
+ * (the exit posted, its day to come, or come and not yet settled) changes the Geschäftsguthaben that leaves with it:
+ * the end's register payment follows, as a correction of the end posting (`SharePaymentCorrected`). It counts from the
+ * end's date, or from the payment's own date when that is later (a direct debit returned after the end took effect,
+ * decision 298): the year of the end then closes as it did, with nothing paid in left for the leaver, and the next year
+ * moves the return and the end alike (decision 232). A correction has no date of its own (it restates its posting).
  * `events` are what a decider decided on `state`; the correction is appended after them.
  */
 export function followPendingEnd(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
@@ -55,6 +62,14 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
   let change = 0;
   let latest = end.date;
   for (const e of events) {
+    if (e.type === 'SharePaymentCorrected') {
+      // A register correction restates what was paid on a posting that counts in the Geschäftsguthaben (`paidIn`): the
+      // end takes out what was actually paid in, from its own date (the correction counts from its posting's date).
+      const posting = state.postings.get(e.data.balanceId);
+      if (posting !== undefined && posting.balanceId !== end.balanceId && countsInPaidIn(state, posting.balanceId))
+        change += e.data.rueckpfleinzahlung - posting.payment;
+      continue;
+    }
     if (e.type !== 'SharePaymentReceived' && e.type !== 'SharePaymentReturned') continue;
     // A payment on an annulled posting is no part of the Geschäftsguthaben (`paidIn`): its annulation follows it.
     if (state.postings.get(e.data.balanceId)?.annulated === true) continue;

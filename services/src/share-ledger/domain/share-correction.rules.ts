@@ -6,6 +6,7 @@ import {
   type MemberEvent,
 } from '@coop/contracts';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { formatEuro } from '../../kernel/money.js';
 import { isSubscription } from '../../kernel/owing-postings.js';
 import type { CorrectSharePayment } from './ledger.commands.js';
@@ -34,7 +35,8 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
   }
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
   const subscription = subscriptionOf(posting, state.exitDate);
-  return [
+  // What was paid in changed: a whole end pending takes out the Geschäftsguthaben as corrected (§ 73 (2) GenG).
+  return followPendingEnd(state, [
     {
       type: 'SharePaymentCorrected',
       data: {
@@ -45,7 +47,7 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
         ...(subscription ? { subscription } : {}),
       },
     },
-  ];
+  ]);
 }
 
 /**
