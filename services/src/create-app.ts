@@ -4,6 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
+import { permittedSession } from './auth/auth.guard.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
 import { firstStart, type FirstStart } from './first-start.js';
 import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -17,6 +19,9 @@ import { BODY_LIMIT, parseJsonBodies } from './platform/http/json-body.js';
 import { parseCsvBodies } from './platform/http/csv-body.js';
 import { parseMultipartBodies } from './platform/http/multipart-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
+
+/** The route that takes a raw `text/csv` body, as Fastify names it (church-tax/http/kistam.controller.ts). */
+const KISTAM_ANSWER_ROUTE = '/api/v1/tasks/kistam/:id/answer';
 
 export interface RunningApp {
   readonly app: INestApplication;
@@ -57,7 +62,11 @@ export async function createApp(
   });
   await addSecurityHeaders(app, config.corsOrigins);
   parseJsonBodies(app);
-  parseCsvBodies(app);
+  // The KiStAM answer's raw CSV body, read only for a session allowed to send it (its route's @Requires('church:write')).
+  const strategy = app.get(JwtStrategy);
+  parseCsvBodies(app, [KISTAM_ANSWER_ROUTE], (request, reply) =>
+    permittedSession(strategy, request, reply, 'church:write'),
+  );
   // Uploads of files (issue 29: the import of a member register; issue 45: bank statements), for their routes only.
   await parseMultipartBodies(app, ['/api/v1/import', '/api/v1/bank-statements']);
   app.setGlobalPrefix('api/v1');
