@@ -32,3 +32,17 @@ export const ERASED_MEMBER_TYPE = 2;
 
 /** How files and PDFs name a member whose personal data was erased: the number, dates and amounts stay. */
 export const ERASED_MEMBER_NAME = 'Gelöscht (DSGVO)';
+
+/** German country names (ICU's, as Node ships them); a code ICU does not know is answered as it is. */
+const COUNTRY_NAMES = new Intl.DisplayNames(['de'], { type: 'region', fallback: 'code' });
+
+/**
+ * The last line of a letter's address abroad: the country's German name in capitals (`AT` → `ÖSTERREICH`), as the
+ * Deutsche Post and the UPU ask for it; the bare ISO code ("AT") is no destination a post office reads. An empty or
+ * unknown code (`ZZ`, ICU's "unknown region") is written as it is.
+ */
+export function countryLine(code: string | null | undefined): string {
+  const iso = (code ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(iso) || iso === 'ZZ') return iso;
+  return (COUNTRY_NAMES.of(iso) ?? iso).toLocaleUpperCase('de');
+}

@@ -5,4 +5,13 @@ export { statementsPdf, type Statement, type StatementLine } from './render/stat
 export { tablePdf } from './render/table-pdf.js';
 export { MEMBER_LIST, memberListRow } from './render/member-lists.js';
 export { statementLines } from './queries/member-pdf-source.js';
-export { addressLine, drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from './render/pdf-frame.js';
+export {
+  addressLine,
+  drawAddressLines,
+  drawHeader,
+  drawPageNumber,
+  fit,
+  openPdf,
+  type PdfIssuer,
+} from './render/pdf-frame.js';
+export { recipientLines } from './render/postal-address.js';

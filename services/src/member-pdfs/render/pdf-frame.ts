@@ -113,5 +113,54 @@ export function fit(doc: PDFKit.PDFDocument, text: string, width: number): strin
   return `${chars.slice(0, low).join('')}…`;
 }
 
+/**
+ * `text` in lines no wider than `width` in the current font, broken after a blank or a hyphen (a word wider than the
+ * line where it must): nothing is cut. A postal address is read by the post office, so a long name, street or town
+ * goes on over lines of its own instead of ending in "…" (a 70-character surname was dropped from the address).
+ */
+export function wrapLine(doc: PDFKit.PDFDocument, whole: string, width: number): string[] {
+  // An address line is a few fields of at most 70 characters each (TEXT_MAX); more than FIT_AT_MOST is not measured.
+  const text = Array.from(whole).slice(0, FIT_AT_MOST).join('');
+  if (doc.widthOfString(text) <= width) return [text];
+  const lines: string[] = [];
+  let current = '';
+  for (const token of text.split(/(?<=[ -])/)) {
+    if (doc.widthOfString(current + token) <= width) {
+      current += token;
+      continue;
+    }
+    if (current.trim() !== '') lines.push(current.trimEnd());
+    current = '';
+    // A word wider than the line on its own: broken by characters (whole ones: a surrogate pair stays together).
+    for (const char of Array.from(token)) {
+      if (current !== '' && doc.widthOfString(current + char) > width) {
+        lines.push(current);
+        current = '';
+      }
+      current += char;
+    }
+  }
+  if (current.trim() !== '') lines.push(current.trimEnd());
+  return lines;
+}
+
+/** A letter's address lines at `x`, from `y`, each wrapped to `width` (`wrapLine`); answers the y below the last. */
+export function drawAddressLines(
+  doc: PDFKit.PDFDocument,
+  lines: readonly string[],
+  x: number,
+  y: number,
+  width: number,
+  lineHeight: number,
+): number {
+  let next = y;
+  for (const line of lines)
+    for (const part of wrapLine(doc, line, width)) {
+      doc.text(part, x, next, { lineBreak: false });
+      next += lineHeight;
+    }
+  return next;
+}
+
 /** Lets other requests run: called between batches so that no render holds the event loop for long. */
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,7 +1,8 @@
 import type { MemberDto } from '@coop/contracts';
-import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
+import { countryLine, ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
 import {
   addressLine,
+  drawAddressLines,
   drawHeader,
   drawPageNumber,
   fit,
@@ -162,10 +163,7 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
     });
   y += 12;
   doc.fontSize(10);
-  for (const line of addressBlock(m)) {
-    doc.text(fit(doc, line, doc.page.width - 2 * MARGIN), MARGIN, y, { lineBreak: false });
-    y += 13;
-  }
+  y = drawAddressLines(doc, addressBlock(m), MARGIN, y, doc.page.width - 2 * MARGIN, 13);
   y += 10;
   doc
     .font('Helvetica-Bold')
@@ -319,7 +317,7 @@ export function settlementLines(x: StatementSettlement): [string, number][] {
   ];
 }
 
-/** The member's postal address: name line, street, place (country when abroad). */
+/** The member's postal address: name line, street, place (the country's name in capitals when abroad). */
 function addressBlock(m: MemberDto): string[] {
   const title = m.title === 'Dr' ? 'Dr.' : m.title === 'Prof' ? 'Prof.' : null;
   const name =
@@ -330,7 +328,7 @@ function addressBlock(m: MemberDto): string[] {
         : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
   const street = [m.street, m.streetHomeNumber].filter((s): s is string => !!s).join(' ');
   const place = [m.zipCode, m.city].filter((s): s is string => !!s).join(' ');
-  return [name, street, place, m.isForeign ? (m.country ?? '') : ''].filter((s) => s !== '');
+  return [name, street, place, m.isForeign ? countryLine(m.country) : ''].filter((s) => s !== '');
 }
 
 /**

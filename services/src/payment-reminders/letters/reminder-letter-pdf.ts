@@ -1,6 +1,6 @@
 import type { RemindedSubscription, ReminderLevel } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
-import { addressLine, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
+import { addressLine, drawAddressLines, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
 
 /** The cooperative as its reminder letters name it: letterhead and the account to pay to. */
 export interface ReminderIssuer extends PdfIssuer {
@@ -101,10 +101,7 @@ function drawLetter(doc: PDFKit.PDFDocument, issuer: ReminderIssuer, l: Reminder
   doc.fontSize(6.5).text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, 250), MARGIN, y, { lineBreak: false });
   y += 14;
   doc.fontSize(10);
-  for (const line of l.recipient) {
-    doc.text(fit(doc, line, 250), MARGIN, y, { lineBreak: false });
-    y += 13;
-  }
+  y = drawAddressLines(doc, l.recipient, MARGIN, y, 250, 13);
   y = Math.max(y, 230) + 20;
   doc
     .font('Helvetica-Bold')

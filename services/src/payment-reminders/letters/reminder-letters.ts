@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ownCooperative } from '../../cooperatives/index.js';
+import { recipientLines } from '../../member-pdfs/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { ReminderReads } from '../queries/reminder-reads.js';
-import { recipientLines, salutationLine } from './letter-address.js';
+import { salutationLine } from './letter-address.js';
 import type { ReminderLetter } from './reminder-letter-pdf.js';
 import { renderLetters } from './render-letters.js';
 

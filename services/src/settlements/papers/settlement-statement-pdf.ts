@@ -1,5 +1,13 @@
 import { euros, germanDate } from '../../kernel/german-format.js';
-import { addressLine, drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
+import {
+  addressLine,
+  drawAddressLines,
+  drawHeader,
+  drawPageNumber,
+  fit,
+  openPdf,
+  type PdfIssuer,
+} from '../../member-pdfs/index.js';
 
 /** One recorded settlement as its statement shows it (amounts in cents). */
 export interface SettlementStatement {
@@ -49,10 +57,7 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
     .text(fit(doc, `${issuer.name}, ${addressLine(issuer)}`, width), MARGIN, y, { lineBreak: false });
   y += 12;
   doc.fontSize(10);
-  for (const line of s.recipient) {
-    doc.text(fit(doc, line, width), MARGIN, y, { lineBreak: false });
-    y += 13;
-  }
+  y = drawAddressLines(doc, s.recipient, MARGIN, y, width, 13);
   y += 14;
   doc
     .font('Helvetica-Bold')

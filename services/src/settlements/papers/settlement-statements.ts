@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { fieldError, NotFoundError, ValidationError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
+import { recipientLines } from '../../member-pdfs/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -22,11 +23,8 @@ export class SettlementStatements {
       memberDocuments.getMany(this.reads, cooperativeId, [row.memberId]).then((m) => m.get(row.memberId)),
     ]);
     const issuer = { name: coop.fullName || coop.name, address: coop.address, zip: coop.zip, city: coop.city };
-    const recipient = [
-      [member?.givenName, member?.name].filter(Boolean).join(' '),
-      [member?.street, member?.streetHomeNumber].filter(Boolean).join(' '),
-      [member?.zipCode, member?.city].filter(Boolean).join(' '),
-    ].filter((l) => l !== '');
+    // The letters' one address block: a member abroad has the country, a minor the representative (issue 42 had neither).
+    const recipient = recipientLines(member);
     const { memberNr } = row;
     const pdf = await settlementStatementPdf(issuer, {
       memberNr,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { churchName } from '@coop/contracts';
+import { countryLine } from '../../kernel/german-format.js';
 import { ownCooperative } from '../../cooperatives/index.js';
 import {
   dividendClosures,
@@ -74,6 +75,7 @@ export class TaxDocumentsSource {
         name: [m?.givenName, m?.name].filter(Boolean).join(' '),
         street: [m?.street, m?.streetHomeNumber].filter(Boolean).join(' '),
         zipCity: [m?.zipCode, m?.city].filter(Boolean).join(' '),
+        country: m?.isForeign === true ? countryLine(m.country) : '',
         year: r.year,
         paymentDate: r.paymentDate,
         gross: r.dividend,

@@ -1,6 +1,7 @@
 import { pdfDocument } from '../../platform/pdf/pdf-fonts.js';
 import { fieldError, type FieldError, type TaxCertificateVersion } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
+import { drawAddressLines } from '../../member-pdfs/index.js';
 
 /** The issuer of the certificates: the cooperative paying its own dividend (DOMAIN.md 6, Muster II). */
 export interface CertificateIssuer {
@@ -31,6 +32,8 @@ export interface CertificateData {
   readonly name: string;
   readonly street: string;
   readonly zipCity: string;
+  /** A member abroad: the country's name in capitals (`countryLine`), the address's last line; absent or '' at home. */
+  readonly country?: string;
   readonly year: number;
   readonly paymentDate: string;
   readonly gross: number;
@@ -122,7 +125,9 @@ export function taxCertificatesPdf(
 function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: CertificateData): void {
   doc.addPage();
   doc.font('Helvetica').fontSize(9).text(`${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`, LEFT, 56);
-  doc.fontSize(11).text(c.name, LEFT, 110).text(c.street).text(c.zipCity);
+  // The address beside the mark: each line wraps within its width (never under "Berichtigte Bescheinigung", never cut).
+  const address = [c.name, c.street, c.zipCity, c.country ?? ''].filter((l) => l !== '');
+  const below = Math.max(200, drawAddressLines(doc.fontSize(11), address, LEFT, 110, MARK_X - LEFT - 10, 13.5) + 14);
   const mark = MARKS[c.version];
   // Right-aligned to the margin, on one line ("Berichtigte Bescheinigung" is wider than the value column).
   if (mark !== null)
@@ -130,7 +135,7 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
       .font('Helvetica-Bold')
       .fontSize(12)
       .text(mark, MARK_X, 110, { width: doc.page.width - 56 - MARK_X, align: 'right' });
-  doc.font('Helvetica-Bold').fontSize(13).text('Steuerbescheinigung einer leistenden Körperschaft', LEFT, 200);
+  doc.font('Helvetica-Bold').fontSize(13).text('Steuerbescheinigung einer leistenden Körperschaft', LEFT, below);
   doc.font('Helvetica').fontSize(9).text('(Muster II, BMF-Schreiben vom 23.05.2022, § 45a Abs. 2 EStG)');
   doc.fontSize(10).moveDown();
   doc.text(`Aussteller: ${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { pdfPages } from '../../platform/pdf/pdf-text.js';
+import { joinedShows, LONG_RECIPIENT } from '../../platform/testing/long-address.js';
+import { reminderLettersPdf } from './reminder-letter-pdf.js';
+
+/*
+ * A payment reminder's address block (85 mm, the envelope's window): each line wraps instead of ending in "…". A
+ * 70-character given name cut the line before the surname, so the letter went out without the member's surname.
+ */
+describe("a reminder letter's address", () => {
+  it('prints every address line whole, wrapped within the window, the country last', async () => {
+    const issuer = {
+      name: 'Energiegenossenschaft Musterstadt eG',
+      address: 'Hauptstraße 1',
+      zip: '12345',
+      city: 'Musterstadt',
+      bankname: 'Bank',
+      iban: 'DE02120300000000202051',
+      bic: 'BYLADEM1001',
+    };
+    const letter = {
+      memberNr: 7,
+      salutation: 'Sehr geehrter Herr Dr. Muster,',
+      recipient: LONG_RECIPIENT,
+      level: 1 as const,
+      date: '2026-12-01',
+      amount: 100,
+      subscriptions: [],
+    };
+    const [page] = await pdfPages(await reminderLettersPdf(issuer, [letter], () => Promise.resolve()));
+    for (const line of LONG_RECIPIENT) expect(joinedShows(page!)).toContain(line);
+    expect(page!.filter((l) => l.includes('…'))).toEqual([]);
+  });
+});
