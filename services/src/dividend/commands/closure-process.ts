@@ -116,19 +116,20 @@ export class ClosureProcess {
    * recorded; `requested` only for a lock written before issue 40, which recorded none.
    */
   async run(
-    ctx: CommandContext,
+    caller: CommandContext,
     year: number,
     requested: DividendParams | undefined,
     today: string,
     report?: ClosureProgressReport,
   ): Promise<string> {
-    const cooperativeId = ctx.actor.cooperativeId;
+    const cooperativeId = caller.actor.cooperativeId;
     const register = dividendRegisterStream(cooperativeId);
     const locked = await this.writer.load(register, closureRegisterDecider);
     const state = yearState(locked.state, year);
     if (state === undefined) throw closedMeanwhile(year);
     const { dividendId } = state;
     if (state.closed) return dividendId;
+    const ctx = await this.asLocker(caller, register, dividendId);
     const params: DividendParams | undefined = state.params ? { year, ...state.params } : requested;
     if (params === undefined)
       throw new Error(`The closure of ${year} was locked without its request: repeat the request to resume it`);
@@ -171,6 +172,7 @@ export class ClosureProcess {
           await this.append([
             { streamId: register, expected: locked.expected, events: this.writer.stamp(closing, ctx, cooperativeId) },
           ]);
+          stopHereInTests('closure:closed');
         }
         progress = afterClosureStep(progress, step);
         report?.(progress.written, plan.events);
@@ -189,6 +191,19 @@ export class ClosureProcess {
       }
     }
     return dividendId;
+  }
+
+  /**
+   * The closure's events are the clerk's who locked the year, whoever runs or resumes it (the task queued at a restart
+   * runs as `system`), so the closure shows the same `closedBy` and the same recorders as an uninterrupted run.
+   */
+  private async asLocker(ctx: CommandContext, register: string, dividendId: string): Promise<CommandContext> {
+    const lock = (await this.events.readStream(register)).find(
+      (e) => e.type === 'DividendYearClosing' && (e.data as { dividendId?: string }).dividendId === dividendId,
+    );
+    const user = lock?.metadata.user;
+    if (user === undefined || user === ctx.actor.username) return ctx;
+    return { ...ctx, actor: { ...ctx.actor, userId: user, username: user } };
   }
 
   /**
