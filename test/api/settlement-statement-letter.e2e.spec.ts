@@ -6,7 +6,8 @@ import { createMember, DATES, posted, setTerms } from './support/members.js';
 /**
  * The settlement statement (issue 42) as its recipient reads it. A member abroad: the address ends with the country in
  * German capitals (the statement had no country line at all, so the letter to Salzburg was addressed to "5020
- * Salzburg"), the name whole.
+ * Salzburg"), the name whole. A partial termination (§ 67b GenG): the member stays a member with the other shares, so
+ * the letter says when the termination took effect, not "Ende der Mitgliedschaft".
  */
 describe('the settlement statement as a letter', () => {
   let t: TestApp;
@@ -59,6 +60,7 @@ describe('the settlement statement as a letter', () => {
       .send({ ids: [id], payoutDate: '2026-06-15' })
       .expect(201);
     const page = await statement(id);
+    const after = (label: string): string | undefined => page[page.indexOf(label) + 1];
     const from = page.findIndex((l) => l.startsWith('Jürgen'));
     expect(page.slice(from, from + 4)).toEqual([
       'Jürgen Größenwahn-Weißbäcker-Müller-Lüdenscheidt-Ößterreicher-Überschwang',
@@ -66,5 +68,9 @@ describe('the settlement statement as a letter', () => {
       '5020 Salzburg',
       'ÖSTERREICH',
     ]);
+    expect(after('Grund der Auseinandersetzung')).toBe('Kündigung einzelner Geschäftsanteile (§ 67b GenG)');
+    expect(after('Kündigung wirksam zum')).toBe('31.12.2025');
+    expect(page).not.toContain('Ende der Mitgliedschaft');
+    expect(page.join(' ')).toContain('Ihre Mitgliedschaft besteht mit den übrigen Geschäftsanteilen fort.');
   });
 });

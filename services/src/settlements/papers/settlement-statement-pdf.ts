@@ -64,10 +64,12 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
     .fontSize(12)
     .text(`Auseinandersetzungsguthaben zum ${germanDate(s.endDate)}`, MARGIN, y, { lineBreak: false });
   y += 22;
+  // A partial termination (§ 67b GenG) ends shares, not the membership: the letter must not tell the member it ended.
+  const partial = s.reason === 'partial';
   const rows: [string, string][] = [
     ['Mitgliedsnummer', String(s.memberNr ?? '')],
-    ['Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
-    ['Ende der Mitgliedschaft', germanDate(s.endDate)],
+    [partial ? 'Grund der Auseinandersetzung' : 'Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
+    [partial ? 'Kündigung wirksam zum' : 'Ende der Mitgliedschaft', germanDate(s.endDate)],
     ['Geschäftsjahr', String(s.year)],
     ['Ausgeschiedene Geschäftsanteile', String(s.shares)],
     ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding)} EUR`],
@@ -86,11 +88,18 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
   }
   y += 12;
   doc.font('Helvetica').fontSize(8.5);
-  const notes = [
-    'Das Auseinandersetzungsguthaben ist das bei Ende der Mitgliedschaft ausgebuchte Geschäftsguthaben, vermindert um den',
-    'Anteil am Verlustvortrag, den die Generalversammlung beschlossen hat (§ 73 Abs. 2 GenG). Die Dividende des letzten',
-    'Geschäftsjahres wird mit dem Jahresabschluss gesondert ausgezahlt.',
-  ];
+  const notes = partial
+    ? [
+        'Das Auseinandersetzungsguthaben ist das mit den gekündigten Geschäftsanteilen ausgebuchte Geschäftsguthaben,',
+        'vermindert um den Anteil am Verlustvortrag, den die Generalversammlung beschlossen hat (§ 67b Abs. 2, § 73 Abs. 2',
+        'GenG). Ihre Mitgliedschaft besteht mit den übrigen Geschäftsanteilen fort. Die Dividende des letzten Geschäftsjahres',
+        'wird mit dem Jahresabschluss gesondert ausgezahlt.',
+      ]
+    : [
+        'Das Auseinandersetzungsguthaben ist das bei Ende der Mitgliedschaft ausgebuchte Geschäftsguthaben, vermindert um den',
+        'Anteil am Verlustvortrag, den die Generalversammlung beschlossen hat (§ 73 Abs. 2 GenG). Die Dividende des letzten',
+        'Geschäftsjahres wird mit dem Jahresabschluss gesondert ausgezahlt.',
+      ];
   for (const line of notes) {
     doc.text(line, MARGIN, y, { lineBreak: false });
     y += 11;
