@@ -24,6 +24,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   settlementNotPaid: 1,
   settlementEndUnknown: 1,
   settlementBeforeEnd: 1,
+  settlementEndNotReached: 1,
   heirsAccountMissing: 1,
   heirsOnlyAfterDeath: 1,
   settlementAccountMissing: 1,

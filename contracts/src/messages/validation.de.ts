@@ -14,6 +14,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   settlementNotPaid: 'Diese Auseinandersetzung ist nicht erfasst: Es gibt nichts zu korrigieren',
   settlementEndUnknown: 'Für dieses Mitglied gibt es kein solches Ende der Mitgliedschaft oder von Anteilen',
   settlementBeforeEnd: 'Das Auszahlungsdatum muss nach dem Ende der Mitgliedschaft (%{0}) liegen',
+  settlementEndNotReached:
+    'Dieses Ende wird erst am %{0} wirksam: Die Auseinandersetzung kann ab diesem Tag erfasst werden',
   heirsAccountMissing: 'Das Mitglied ist verstorben: Bitte vor der Auszahlung Kontoinhaber und IBAN der Erben erfassen',
   heirsOnlyAfterDeath: 'Ein Erbenkonto wird nur für ein durch Tod ausgeschiedenes Mitglied erfasst',
   settlementAccountMissing: 'Keine gültige IBAN für die Auszahlung des Auseinandersetzungsguthabens',

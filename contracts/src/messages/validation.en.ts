@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGES_EN = {
   settlementNotPaid: 'This settlement is not recorded: there is nothing to correct',
   settlementEndUnknown: 'This member has no such end of membership or of shares',
   settlementBeforeEnd: 'The payout date must lie after the end of the membership (%{0})',
+  settlementEndNotReached: 'This end takes effect on %{0}: its settlement can be recorded from that day on',
   heirsAccountMissing: "The member has died: enter the heirs' account holder and IBAN before the payout",
   heirsOnlyAfterDeath: "An heirs' account is entered only for a member whose membership ended by death",
   settlementAccountMissing: "No valid IBAN for the settlement's payout",

@@ -125,6 +125,7 @@ export async function paySettlements(
         end,
         lossShare: rule,
         payoutDate,
+        today,
         memberAccount: memberAccountOf(sim.state),
         recordedBy,
       });

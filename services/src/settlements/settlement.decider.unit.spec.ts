@@ -28,6 +28,7 @@ const pay = (over: Partial<PaySettlement> = {}): PaySettlement => ({
   end: exitEnd,
   lossShare: null,
   payoutDate: '2026-06-15',
+  today: '2026-06-15',
   memberAccount: { accountHolder: 'Erika Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: null },
   recordedBy: 'u-1',
   ...over,
@@ -132,6 +133,11 @@ describe('settlement decider: the payout (issue 42)', () => {
       .given([])
       .when(pay({ payoutDate: '2025-12-31' }))
       .thenThrows(ValidationError, templates([{ field: 'payoutDate', template: 'settlementBeforeEnd' }]));
+    // The end's day still to come (31.12.2025 seen on 30.12.2025): the amount is not known yet, whatever the payout date.
+    spec
+      .given([])
+      .when(pay({ today: '2025-12-30', payoutDate: '2026-01-15' }))
+      .thenThrows(ValidationError, templates([{ field: 'endBalanceId', template: 'settlementEndNotReached' }]));
     spec
       .given([])
       .when(pay({ payoutDate: '2026-02-30' }))

@@ -1,5 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  businessToday,
   fieldError,
   memberStream,
   settlementStream,
@@ -81,6 +82,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
   ): Promise<PayoutPlan> {
     const cooperativeId = ctx.actor.cooperativeId;
     const terms = await this.reads.terms(cooperativeId);
+    const today = businessToday();
     const refusals: SettlementRefusal[] = [];
     const appends = new Map<string, { expected: Loaded<SettlementState>['expected']; events: NewEvent[] }>();
     let sum = 0;
@@ -105,6 +107,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
             end,
             lossShare: end === null ? null : (terms.lossShares.get(end.year) ?? null),
             payoutDate,
+            today,
             memberAccount: memberAccountOf(member.state),
             recordedBy: ctx.actor.userId,
           },

@@ -60,6 +60,11 @@ export interface PaySettlement {
   readonly end: SettlementEnd | null;
   readonly lossShare: LossShareRule | null;
   readonly payoutDate: string;
+  /**
+   * Business today: an end whose day is still to come is refused (`settlementEndNotReached`). Until then the member
+   * holds the shares and what it pays in leaves with the end, so the amount is not known (§ 73 (1), (2) GenG).
+   */
+  readonly today: string;
   /** The member's own account from the master data (a death pays to the heirs' account instead). */
   readonly memberAccount: BankAccount | null;
   readonly recordedBy: string;
@@ -156,6 +161,8 @@ function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] 
   const before = state.settlements.get(end.endBalanceId);
   if (before && !before.reversed)
     throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (end.endDate > command.today)
+    throw new ValidationError([fieldError('endBalanceId', 'settlementEndNotReached', end.endDate)]);
   if (!isIsoDate(command.payoutDate))
     throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
   if (command.payoutDate <= end.endDate)
