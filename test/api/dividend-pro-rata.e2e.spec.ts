@@ -15,6 +15,9 @@ import { calc, figures } from './support/dividend.js';
  *   (12a.6), paid to the heirs after the day of death: 25 % + Soli, no church tax (12a.8): 10.00, 0.55, 0, net 29.45.
  * - D: 10 shares admitted 01.03.2024, interest begin 01.04.2024 (30E/360 270 days → 30.00; act/365 275 days →
  *   30.1369… → 30.13); KapESt 7.50 / 7.53, Soli 0.41 / 0.41, net 22.09 / 22.19. Year-end method: nothing.
+ * - E and F: 10 shares each since 2023; E transfers 5 to F on 01.07.2024 (§ 76, the only reduction within a year,
+ *   DOMAIN.md 1.2), F's bearing from that day: E 40.00 − 10.00 = 30.00 (7.50, 0.41, net 22.09), F 40.00 + 10.00 =
+ *   50.00 (12.50, 0.68, net 36.82). Year-end method: 40.00 each.
  */
 describe('WE-10 through the API: pro rata with an interest begin in the year, the leavers of the year', () => {
   let t: TestApp;
@@ -38,7 +41,7 @@ describe('WE-10 through the API: pro rata with an interest begin in the year, th
     const body = (await calc(t.http, t.adminToken, query).expect(200)).body as DividendDto;
     expect(body.errors).toEqual([]);
     const of = (key: string) => figures(body.members.find((x) => x.member === m[key]!.id));
-    return { a: of('a'), b: of('b'), c: of('c'), d: of('d') };
+    return { a: of('a'), b: of('b'), c: of('c'), d: of('d'), e: of('e'), f: of('f') };
   };
 
   beforeAll(async () => {
@@ -84,6 +87,18 @@ describe('WE-10 through the API: pro rata with an interest begin in the year, th
       interestBegin: '2024-04-01',
       shareAmount: 10,
     });
+    // § 76: E gives F 5 of its 10 shares on 01.07.2024, the incoming shares bearing from that day.
+    m.e = await createMember(t.http, t.adminToken, { name: 'Emil', ...since2023 });
+    m.f = await createMember(t.http, t.adminToken, { name: 'Frieda', ...since2023 });
+    await posted(t.http, t.adminToken, {
+      member: m.e.id,
+      type: 3,
+      quantity: 5,
+      transferTo: m.f.id,
+      date: '2024-07-01',
+      approvalDate: '2024-07-01',
+      interestBegin: '2024-07-01',
+    });
   });
   afterAll(async () => t.close());
 
@@ -93,6 +108,9 @@ describe('WE-10 through the API: pro rata with an interest begin in the year, th
       b: [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
       c: [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
       d: [3_000, 0, 3_000, 750, 41, 0, 2_209],
+      // The transfer reduces E from its own date (180 of 360 days of 500.00 off: 30.00); F earns them from 01.07.
+      e: [3_000, 0, 3_000, 750, 41, 0, 2_209],
+      f: [5_000, 0, 5_000, 1_250, 68, 0, 3_682],
     });
   });
 
@@ -108,7 +126,9 @@ describe('WE-10 through the API: pro rata with an interest begin in the year, th
   it('the year-end method (§ 19 (1) GenG): the holding of 31.12.2023 alone; the member admitted in 2024 gets nothing', async () => {
     await settings('yearEnd', '30E/360');
     const r = await run();
-    expect([r.a, r.b, r.c]).toEqual([
+    expect([r.a, r.b, r.c, r.e, r.f]).toEqual([
+      [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
+      [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
       [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
       [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
       [4_000, 0, 4_000, 1_000, 55, 0, 2_945],
