@@ -1,7 +1,14 @@
 /** The payouts area's public entry (issue 25): its module and the pure SEPA builder (the benchmark uses it). */
 export { PayoutsModule } from './payouts.module.js';
 export { painXml, controlSum, PAIN_001_001_09, type SepaPaymentFile, type SepaTransfer } from './sepa/pain001.js';
-export { paymentFile, remittanceText, sepaErrors, type SepaDebtor, type SepaPayout } from './sepa/sepa-payouts.js';
+export {
+  debtorAddress,
+  paymentFile,
+  remittanceText,
+  sepaErrors,
+  type SepaDebtor,
+  type SepaPayout,
+} from './sepa/sepa-payouts.js';
 // The SEPA text rules and the parse-back of a file, shared with the direct debits' pain.008 (issue 45).
 export {
   sepaLatin,

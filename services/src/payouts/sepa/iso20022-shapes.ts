@@ -23,6 +23,28 @@ export interface Shape {
 export const PARTY: Shape = { sequence: ['Nm', 'PstlAdr', 'Id', 'CtryOfRes', 'CtctDtls'], required: ['Nm'] };
 export const ACCOUNT: Shape = { sequence: ['Id', 'Tp', 'Ccy', 'Nm', 'Prxy'], required: ['Id'] };
 export const AGENT: Shape = { sequence: ['FinInstnId', 'BrnchId'], required: ['FinInstnId'] };
+/** PostalAddress24, structured: since November 2025 at least town and country (DOMAIN.md 7). */
+export const POSTAL_ADDRESS: Shape = {
+  sequence: [
+    'AdrTp',
+    'Dept',
+    'SubDept',
+    'StrtNm',
+    'BldgNb',
+    'BldgNm',
+    'Flr',
+    'PstBx',
+    'Room',
+    'PstCd',
+    'TwnNm',
+    'TwnLctnNm',
+    'DstrctNm',
+    'CtrySubDvsn',
+    'Ctry',
+    'AdrLine',
+  ],
+  required: ['TwnNm', 'Ctry'],
+};
 
 const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
 const AMOUNT = /^\d{1,15}\.\d{2}$/;

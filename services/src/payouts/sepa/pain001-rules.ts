@@ -13,9 +13,11 @@ import {
   checkCommonLeaf,
   checkShape,
   PARTY,
+  POSTAL_ADDRESS,
   type Shape,
   type XmlNode,
 } from './iso20022-shapes.js';
+import { outsideEea } from './outside-eea.js';
 
 export type { XmlNode } from './iso20022-shapes.js';
 
@@ -54,6 +56,7 @@ export const PAIN_001_001_09_SHAPES: Readonly<Record<string, Shape>> = {
   ReqdExctnDt: { sequence: ['Dt', 'DtTm'], required: [], choice: true },
   InitgPty: PARTY,
   Dbtr: PARTY,
+  PstlAdr: POSTAL_ADDRESS,
   Cdtr: PARTY,
   DbtrAcct: ACCOUNT,
   CdtrAcct: ACCOUNT,
@@ -107,6 +110,9 @@ const MAX_LENGTH: Readonly<Record<string, number>> = {
   InstrId: 35,
   Nm: 70,
   Ustrd: 140,
+  StrtNm: 70,
+  PstCd: 16,
+  TwnNm: 35,
 };
 const cents = centsOf;
 
@@ -125,14 +131,38 @@ export function pain001Violations(document: XmlNode): string[] {
   };
   walk(document, 'Document');
   const initiation = document.children.find((c) => c.name === 'CstmrCdtTrfInitn');
-  if (initiation) checkSums(initiation, problems);
+  if (initiation) {
+    checkSums(initiation, problems);
+    checkDebtorAddress(initiation, problems);
+  }
   return problems;
+}
+
+/**
+ * A payment block with a transfer to a bank outside the EEA (a Swiss IBAN) names the payer's address, with town and
+ * country (Regulation (EU) 2015/847 Art. 4; EPC SCT AT-P003; decision 309).
+ */
+function checkDebtorAddress(initiation: XmlNode, problems: string[]): void {
+  const at = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined =>
+    path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
+  for (const block of initiation.children.filter((c) => c.name === 'PmtInf')) {
+    const abroad = block.children
+      .filter((c) => c.name === 'CdtTrfTxInf')
+      .map((t) => at(t, 'CdtrAcct', 'Id', 'IBAN')?.text ?? '')
+      .filter((iban) => iban !== '' && outsideEea(iban));
+    if (abroad.length === 0) continue;
+    const address = at(block, 'Dbtr', 'PstlAdr');
+    if (!at(address, 'TwnNm') || !at(address, 'Ctry'))
+      problems.push(`PmtInf: Dbtr/PstlAdr with TwnNm and Ctry missing for a transfer outside the EEA (${abroad[0]})`);
+  }
 }
 
 function checkLeaf(node: XmlNode, path: string, problems: string[]): void {
   checkCommonLeaf(node, path, MAX_LENGTH, problems);
   if (node.name === 'InstdAmt' && (node.attrs.Ccy !== 'EUR' || cents(node.text) < 1))
     problems.push(`${path}: InstdAmt must be EUR and at least 0.01`);
+  if (node.name === 'Ctry' && !/^[A-Z]{2}$/.test(node.text))
+    problems.push(`${path}: Ctry ${node.text} is no country code`);
   if (node.name === 'Dt' && !/^\d{4}-\d{2}-\d{2}$/.test(node.text))
     problems.push(`${path}: Dt ${node.text} is not a date`);
 }

@@ -1,3 +1,4 @@
+import { outsideEea } from './outside-eea.js';
 import { ID_MAX, NAME_MAX, REMITTANCE_MAX, sepaText, xmlAmount, xmlEscape } from './sepa-text.js';
 
 export const PAIN_001_001_09 = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
@@ -22,8 +23,48 @@ export interface SepaPaymentFile {
   readonly paymentInfoId: string;
   /** `YYYY-MM-DD`: ReqdExctnDt/Dt. */
   readonly executionDate: string;
-  readonly debtor: { readonly name: string; readonly iban: string; readonly bic: string };
+  readonly debtor: {
+    readonly name: string;
+    readonly iban: string;
+    readonly bic: string;
+    /** The cooperative's address, written (Dbtr/PstlAdr) only when a transfer leaves the EEA (decision 309). */
+    readonly address?: SepaPostalAddress;
+  };
   readonly transfers: readonly SepaTransfer[];
+}
+
+/** A structured postal address (PostalAddress24): street with its number, postcode, town, ISO country code. */
+export interface SepaPostalAddress {
+  readonly street: string;
+  readonly zip: string;
+  readonly town: string;
+  readonly country: string;
+}
+
+/** ISO 20022's lengths of the address's fields (StrtNm 70, PstCd 16, TwnNm 35). */
+const STREET_MAX = 70;
+const ZIP_MAX = 16;
+const TOWN_MAX = 35;
+
+/**
+ * The debtor's PstlAdr when a transfer goes to a bank outside the EEA (a Swiss IBAN): the payer's address is then
+ * required (Regulation (EU) 2015/847; EPC SCT AT-P003), structured with town and country (DOMAIN.md 7). Within the
+ * EEA it is optional and left out, as before; an address without a town cannot be written and is left out too.
+ */
+function debtorAddressXml(file: SepaPaymentFile): string {
+  const a = file.debtor.address;
+  const town = a === undefined ? '' : sepaText(a.town, TOWN_MAX);
+  if (a === undefined || town === '' || !file.transfers.some((t) => outsideEea(t.iban))) return '';
+  const street = sepaText(a.street, STREET_MAX);
+  const zip = sepaText(a.zip, ZIP_MAX);
+  return (
+    '<PstlAdr>' +
+    (street === '' ? '' : el('StrtNm', street)) +
+    (zip === '' ? '' : el('PstCd', zip)) +
+    el('TwnNm', town) +
+    el('Ctry', a.country) +
+    '</PstlAdr>'
+  );
 }
 
 const el = (name: string, text: string): string => `<${name}>${xmlEscape(text)}</${name}>`;
@@ -52,7 +93,7 @@ function transferXml(t: SepaTransfer): string {
 /**
  * The pain.001.001.09 credit transfer initiation (DOMAIN.md 7): one group header, one payment block (the cooperative as
  * debtor, service level SEPA, charges SLEV, the execution date) with every transfer, elements in the schema's order.
- * No addresses (optional within the EEA; DOMAIN.md 7). Written as text: the file's shape is fixed and a DOM builder
+ * No addresses within the EEA (optional there; DOMAIN.md 7); the cooperative's own when a transfer leaves it. Written as text: the file's shape is fixed and a DOM builder
  * (xmlbuilder2) took 18 s for 200,000 transfers against the 5 s target; the parse-back tests guard the structure.
  */
 export function painXml(file: SepaPaymentFile): string {
@@ -71,7 +112,7 @@ export function painXml(file: SepaPaymentFile): string {
     el('CtrlSum', sum),
     '<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>',
     `<ReqdExctnDt>${el('Dt', file.executionDate)}</ReqdExctnDt>`,
-    `<Dbtr>${el('Nm', debtor)}</Dbtr>`,
+    `<Dbtr>${el('Nm', debtor)}${debtorAddressXml(file)}</Dbtr>`,
     `<DbtrAcct><Id>${el('IBAN', file.debtor.iban)}</Id></DbtrAcct>`,
     `<DbtrAgt><FinInstnId>${el('BICFI', file.debtor.bic)}</FinInstnId></DbtrAgt>`,
     '<ChrgBr>SLEV</ChrgBr>',

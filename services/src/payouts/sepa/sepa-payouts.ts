@@ -6,7 +6,7 @@ import { dividendClosures, dividendResults, type DividendMemberDocument } from '
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { controlSum, type SepaPaymentFile, type SepaTransfer } from './pain001.js';
+import { controlSum, type SepaPaymentFile, type SepaPostalAddress, type SepaTransfer } from './pain001.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 
@@ -42,7 +42,16 @@ const creditOf = (p: SepaPayout): number => p.credited ?? 0;
 export const paidOf = (p: SepaPayout): number => p.net - creditOf(p);
 
 /** What a payment file names of the cooperative, its debtor (the typed cooperative: text trimmed). */
-export type SepaDebtor = Pick<CooperativeDocument, 'name' | 'fullName' | 'iban' | 'bic'>;
+export type SepaDebtor = Pick<CooperativeDocument, 'name' | 'fullName' | 'iban' | 'bic'> &
+  Partial<Pick<CooperativeDocument, 'address' | 'zip' | 'city'>>;
+
+/** The cooperative's postal address for a file (a German eG: country DE); written only beyond the EEA (decision 309). */
+export const debtorAddress = (cooperative: SepaDebtor): SepaPostalAddress => ({
+  street: cooperative.address ?? '',
+  zip: cooperative.zip ?? '',
+  town: cooperative.city ?? '',
+  country: 'DE',
+});
 
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
@@ -121,6 +130,7 @@ export function paymentFile(
       name: cooperative.fullName || cooperative.name,
       iban: compact(cooperative.iban),
       bic: compact(cooperative.bic),
+      address: debtorAddress(cooperative),
     },
     transfers,
   };

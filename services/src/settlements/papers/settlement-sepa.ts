@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, type FieldError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
-import { controlSum, sepaErrors, type SepaDebtor, type SepaPaymentFile, type SepaPayout } from '../../payouts/index.js';
+import {
+  controlSum,
+  debtorAddress,
+  sepaErrors,
+  type SepaDebtor,
+  type SepaPaymentFile,
+  type SepaPayout,
+} from '../../payouts/index.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { settlementDocuments } from '../queries/settlement-documents.js';
@@ -48,6 +55,7 @@ export function settlementFile(
       name: cooperative.fullName || cooperative.name,
       iban: cooperative.iban.replace(/\s+/g, '').toUpperCase(),
       bic: cooperative.bic.replace(/\s+/g, '').toUpperCase(),
+      address: debtorAddress(cooperative),
     },
     transfers: transfers
       .filter((t) => t.net > 0)
