@@ -104,4 +104,45 @@ describe('lost and doubled writes', () => {
     });
     expect((await postings(m)).filter((p) => p.type === 1)).toHaveLength(1);
   });
+
+  it('a posting sent again under its Idempotency-Key with another date, payment, notice date or receiver is refused 409, not answered with the first', async () => {
+    // Before: only the type and the number of shares were compared, so the clerk who sent the form again with the
+    // date mended (its first answer lost) was answered 201 with the posting of the old date, and believed it changed.
+    const m = (await createMember(t.http, t.adminToken, { name: 'Nochmal', shareAmount: 4 })).id;
+    const to = (await createMember(t.http, t.adminToken, { name: 'Empfaenger', shareAmount: 1 })).id;
+    const reused = async (body: Record<string, unknown>, key: string): Promise<void> => {
+      const res = await postWithKey(body, key);
+      expect({ status: res.status, body: res.body as unknown }).toEqual({
+        status: 409,
+        body: { errors: [{ field: null, template: 'idempotencyKeyReused', parameters: {} }] },
+      });
+    };
+    const later = { date: '2021-06-01', approvalDate: '2021-06-01', interestBegin: '2021-07-01' };
+    const subscription = { member: m, type: 1, quantity: 1, ...DATES };
+    const first = ((await postWithKey(subscription, 'again-1').expect(201)).body as BalanceDto).id;
+    await reused({ ...subscription, ...later }, 'again-1');
+    await reused({ ...subscription, paid: 0 }, 'again-1');
+    expect(((await postWithKey(subscription, 'again-1').expect(201)).body as BalanceDto).id).toBe(first);
+    const termination = { member: m, type: 2, quantity: 1, ...DATES, noticeDate: DATES.date };
+    await postWithKey(termination, 'again-2').expect(201);
+    await reused({ ...termination, noticeDate: '2021-06-01' }, 'again-2');
+    const transfer = { member: m, type: 3, quantity: 1, transferTo: to, ...DATES };
+    await postWithKey(transfer, 'again-3').expect(201);
+    await reused({ ...transfer, ...later }, 'again-3');
+    // Sent again as it was, each is answered with what was recorded, as before.
+    await postWithKey(termination, 'again-2').expect(201);
+    await postWithKey(transfer, 'again-3').expect(201);
+    const exit = { member: to, type: 8, ...DATES, noticeDate: DATES.date };
+    await postWithKey(exit, 'again-4').expect(201);
+    await postWithKey(exit, 'again-4').expect(201);
+    await reused({ ...exit, noticeDate: '2021-06-01' }, 'again-4');
+    const list = await postings(m);
+    expect(list.filter((p) => [1, 2, 3].includes(p.type)).map((p) => [p.type, p.date])).toEqual(
+      expect.arrayContaining([
+        [1, DATES.date],
+        [3, DATES.date],
+      ]),
+    );
+    expect(list.filter((p) => p.date === later.date)).toEqual([]);
+  });
 });

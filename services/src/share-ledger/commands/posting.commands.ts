@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fieldError, memberStream, ValidationError, type MemberEvent, type RecordedEvent } from '@coop/contracts';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
-import type { MemberState } from '../../kernel/member-stream.js';
+import type { MemberPosting, MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
@@ -103,7 +103,8 @@ export class LedgerCommandRunner extends CommandRunner {
   /**
    * Whether the keyed posting `balanceId` is on the member's stream already (decision 297): the same request sent
    * before, or at once and appended first (this one's append then failed on the revision and it is decided again).
-   * Recorded with another type, quantity or annulled posting, the key was reused: 409 `idempotencyKeyReused`.
+   * Recorded with another type, quantity, annulled posting or other contents the stream keeps (sameContents), the key
+   * was reused: 409 `idempotencyKeyReused`.
    */
   async sentBefore(memberId: string, balanceId: string, posting: ConfirmedPosting): Promise<boolean> {
     if (memberId === '') return false;
@@ -113,7 +114,8 @@ export class LedgerCommandRunner extends CommandRunner {
     const same =
       recorded.type === posting.type &&
       (!('quantity' in posting) || recorded.quantity === posting.quantity) &&
-      (posting.type !== 5 || recorded.annulPeer === posting.annulPeer);
+      (posting.type !== 5 || recorded.annulPeer === posting.annulPeer) &&
+      sameContents(recorded, posting, state.exitNoticeDate);
     if (!same) throw new ConflictingStateError([fieldError(null, 'idempotencyKeyReused')]);
     return true;
   }
@@ -328,5 +330,27 @@ export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand>
           throw new ConflictingStateError(error.errors);
         throw error;
       });
+  }
+}
+
+/**
+ * Whether what the member stream keeps of a keyed posting is what the request sent again says (decision 297): the date
+ * of a subscription, an outgoing transfer and a dated annulment; the payment with a subscription; a transfer's
+ * receiver; the notice date of a termination (a whole end's while it stands). Only the type and the number of shares
+ * were compared: the form sent again with its date mended was answered 201 with the posting of the old date. The
+ * approval date and the interest begin (kept as corrected since) are not compared.
+ */
+function sameContents(recorded: MemberPosting, posting: ConfirmedPosting, exitNoticeDate: string | null): boolean {
+  switch (posting.type) {
+    case 1:
+      return recorded.date === posting.date && recorded.paidWhenPosted === (posting.paid ?? recorded.amount);
+    case 3:
+      return recorded.date === posting.date && recorded.transferTo === posting.transferTo;
+    case 2:
+      return recorded.noticeDate === null || recorded.noticeDate === posting.notice.date;
+    case 5:
+      return posting.date === undefined || recorded.date === posting.date;
+    default:
+      return exitNoticeDate === null || exitNoticeDate === posting.notice.date;
   }
 }
