@@ -192,4 +192,47 @@ describe('the statement of account with the Geschäftsguthaben (decision 272)', 
     expect(fullPage).toContain('Bestand am 31.12.2024: 4 Anteile, 1.000,00 EUR');
     expect(fullPage!.some((l) => /eingezahlt|Geschäftsguthaben|Nennbetrag/.test(l))).toBe(false);
   });
+
+  it('a dividend credited to the Geschäftsguthaben: its row names the credit, so gross less taxes adds up (issue 45)', async () => {
+    // Member 19 of the demo: 160,00 gross, 44,49 taxes, the net 115,51 credited whole, nothing paid out. The row read
+    // "160,00 44,49 0,00" and left the 115,51 unexplained.
+    const line = {
+      date: '2024-01-10',
+      type: 'Erstzeichnung',
+      shares: 16,
+      cents: 400_000,
+      paid: 400_000,
+      holdingShares: 16,
+      holdingCents: 400_000,
+      holdingPaid: 400_000,
+      payment: false,
+    };
+    const statement = {
+      ...statementOf([line]),
+      dividends: [{ year: 2025, gross: 16_000, taxes: 4_449, credited: 11_551, net: 0 }],
+    };
+    const [page] = await pdfPages(
+      await statementsPdf(
+        ISSUER,
+        '2026-11-30',
+        (async function* () {
+          yield [statement];
+        })(),
+      ),
+    );
+    const from = page!.indexOf('Dividenden (letzte Geschäftsjahre)');
+    expect(page!.slice(from)).toEqual(
+      expect.arrayContaining([
+        'Gutschrift auf das',
+        'Geschäftsguthaben EUR',
+        '2025',
+        '160,00',
+        '44,49',
+        '115,51',
+        '0,00',
+      ]),
+    );
+    const row = page!.slice(page!.indexOf('2025', from));
+    expect(row.slice(0, 5)).toEqual(['2025', '160,00', '44,49', '115,51', '0,00']);
+  });
 });

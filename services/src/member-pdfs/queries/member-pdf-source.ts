@@ -165,6 +165,7 @@ export class MemberPdfSource {
           year: d.year,
           gross: d.amount,
           taxes: d.dividendTax + d.solidarityTax + d.churchTax,
+          credited: d.creditedAmount,
           net: d.paymentAmount,
         });
         if (dividends.length === DIVIDENDS_SHOWN) break;

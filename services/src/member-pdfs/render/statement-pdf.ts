@@ -35,6 +35,9 @@ export interface StatementDividend {
   readonly year: number;
   readonly gross: number;
   readonly taxes: number;
+  /** The part of the net credited to the Geschäftsguthaben (issue 45, § 19 Abs. 1 GenG); absent: none. */
+  readonly credited?: number;
+  /** What was paid out: the net less the credit. */
   readonly net: number;
 }
 
@@ -91,10 +94,12 @@ const PAID_COLUMNS: readonly { heading: string; width: number; right: boolean }[
   { heading: 'Bestand\nEUR', width: 64, right: true },
   { heading: 'Geschäfts-\nguthaben EUR', width: 66, right: true },
 ];
+// Gross less taxes is what was credited plus what was paid out: the row adds up (issue 45 credits the net).
 const DIVIDEND_COLUMNS = [
-  { heading: 'Geschäftsjahr', width: 80, right: false },
-  { heading: 'Dividende brutto EUR', width: 110, right: true },
-  { heading: 'Steuern EUR', width: 90, right: true },
+  { heading: 'Geschäftsjahr', width: 70, right: false },
+  { heading: 'Dividende brutto EUR', width: 100, right: true },
+  { heading: 'Steuern EUR', width: 80, right: true },
+  { heading: 'Gutschrift auf das\nGeschäftsguthaben EUR', width: 135, right: true },
   { heading: 'Auszahlung netto EUR', width: 110, right: true },
 ];
 const SETTLEMENT_COLUMNS = [
@@ -269,7 +274,8 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
   heading(DIVIDEND_COLUMNS);
   for (const d of s.dividends) {
     next(DIVIDEND_COLUMNS);
-    row(doc, DIVIDEND_COLUMNS, [String(d.year), euros(d.gross), euros(d.taxes), euros(d.net)], y);
+    const cells = [String(d.year), euros(d.gross), euros(d.taxes), euros(d.credited ?? 0), euros(d.net)];
+    row(doc, DIVIDEND_COLUMNS, cells, y);
     y += ROW;
   }
 }
