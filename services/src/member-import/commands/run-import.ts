@@ -152,7 +152,8 @@ export class RunImport {
       return {
         importId: earlier.before.importId,
         checksum: earlier.checksum,
-        written: false,
+        // Its own upload's import, ended before a restart cut its task short: that task wrote it, not an earlier one.
+        written: options.uploadId !== undefined && earlier.before.uploadId === options.uploadId,
         summary: earlier.before.summary,
       };
     const begun = await this.writer.retrying(async (): Promise<Begun> => {

@@ -63,7 +63,7 @@ describe('the import write (issue 29)', () => {
     expect(dryRunResult(many)).toMatchObject({ problemCount: 1005, canWrite: false });
     expect(dryRunResult(many).problems).toHaveLength(1000);
     expect(dryRunResult(prepared())).toMatchObject({ canWrite: true, alreadyImported: null });
-    const before = { importId: 'imp-0', at: '2026-11-01T00:00:00.000Z', by: 'anna', summary };
+    const before = { importId: 'imp-0', at: '2026-11-01T00:00:00.000Z', by: 'anna', summary, uploadId: null };
     expect(dryRunResult(prepared({ before }))).toMatchObject({
       canWrite: false,
       alreadyImported: { importId: 'imp-0', at: before.at, by: 'anna' },

@@ -24,6 +24,8 @@ export interface ImportedBefore {
   readonly at: string;
   readonly by: string;
   readonly summary: ImportedSummary;
+  /** The kept upload its task wrote it from (null: the console's request or the command line). */
+  readonly uploadId: string | null;
 }
 
 /** The import under way: what it was begun with and how many of its chunks are written. */
@@ -100,7 +102,11 @@ export const importRegisterDecider: Decider<ImportRegisterCommand, ImportEvent, 
         const { checksum, importId, at, by, summary } = event.data;
         const running = state.running?.importId === importId ? null : state.running;
         if (state.byChecksum.has(checksum)) return { ...state, running };
-        return { byChecksum: new Map(state.byChecksum).set(checksum, { importId, at, by, summary }), running };
+        const uploadId = state.running?.importId === importId ? (state.running.plan.uploadId ?? null) : null;
+        return {
+          byChecksum: new Map(state.byChecksum).set(checksum, { importId, at, by, summary, uploadId }),
+          running,
+        };
       }
       case 'RegisterImportAbandoned':
         return state.running?.importId === event.data.importId ? { ...state, running: null } : state;

@@ -157,7 +157,7 @@ describe('the import register (issues 29 and 40)', () => {
       (s, e) => importRegisterDecider.evolve(s, e),
       importRegisterDecider.initialState(),
     );
-    expect(importedBefore(state, B)).toEqual({ importId: 'imp-1', at: END, by: 'admin', summary });
+    expect(importedBefore(state, B)).toEqual({ importId: 'imp-1', at: END, by: 'admin', summary, uploadId: null });
     expect(importedBefore(state, A)).toBeNull();
     expect(state.running).toMatchObject({ importId: 'imp-2', checksum: A, chunksDone: 1, plan });
     const ended = [chunk(1, 'imp-2'), registered(A, 'imp-2')].reduce(
