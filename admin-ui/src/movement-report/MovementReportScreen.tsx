@@ -16,10 +16,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ADDING_KINDS, type MovementReportDto } from '@coop/contracts/console';
+import { apiFieldErrors } from '../data/validationErrors';
 import { formatCount, formatDate, formatMoney } from '../format';
 import { downloadFile } from '../session/download';
 import {
@@ -28,7 +29,9 @@ import {
   leaversByReason,
   lineLabel,
   movementPaths,
+  namesReportYear,
   reportYearFrom,
+  yearBoundOf,
   yearChoices,
 } from './model';
 import { useMovementReport } from './queries';
@@ -189,7 +192,15 @@ export default function MovementReportScreen() {
   const year = reportYearFrom(location.search);
   const report = useMovementReport(year);
   const [fileError, setFileError] = useState<string | null>(null);
-  const years = yearChoices(report.data);
+  // A year the API does not report on names the years it does: a cooperative whose register begins this year opens
+  // this year instead of last year's refusal ("Muss mindestens 2026 sein"); a year asked for says why there is none.
+  const bound = yearBoundOf(apiFieldErrors(report.error));
+  const asked = namesReportYear(location.search);
+  const opens = bound?.firstYear ?? bound?.lastYear;
+  useEffect(() => {
+    if (!asked && opens !== undefined) navigate(`/reports/movements?year=${opens}`, { replace: true });
+  }, [asked, opens, navigate]);
+  const years = yearChoices(report.data ?? bound);
   const download = async (file: { path: string; name: string }) => {
     setFileError(null);
     try {
@@ -247,9 +258,13 @@ export default function MovementReportScreen() {
           </Typography>
         </Box>
         {report.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
-        {report.error ? (
-          <Alert severity="error" data-testid="movement-error">
-            {report.error.message}
+        {report.error && !(bound && !asked) ? (
+          <Alert severity={bound ? 'info' : 'error'} data-testid="movement-error">
+            {bound?.firstYear !== undefined
+              ? t('beforeFirstYear', { year, first: bound.firstYear })
+              : bound?.lastYear !== undefined
+                ? t('afterLastYear', { year, last: bound.lastYear })
+                : report.error.message}
           </Alert>
         ) : null}
         {fileError ? (

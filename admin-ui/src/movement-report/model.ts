@@ -18,9 +18,39 @@ export function reportYearFrom(search: string, now = new Date()): number {
   return /^\d{4}$/.test(raw) ? Number(raw) : now.getFullYear() - 1;
 }
 
-/** The years offered: from the report's first to its last year (newest first); before an answer the last eleven years. */
+/** Whether the address names a year (`?year=` of four digits); without, the screen shows the default year. */
+export function namesReportYear(search: string): boolean {
+  return /^\d{4}$/.test(new URLSearchParams(search).get('year') ?? '');
+}
+
+/** One refusal of the API as the console reads it (`apiFieldErrors`). */
+interface Refusal {
+  readonly field: string | null;
+  readonly template: string;
+  readonly parameters?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The years the API reports on, read from its refusal of a year: before the share register's first year it names that
+ * year (`mustBeAtLeast`), after the current year the current one (`mustBeAtMost`). Null for any other refusal.
+ */
+export function yearBoundOf(
+  refusals: readonly Refusal[] | null,
+): { firstYear: number; lastYear?: undefined } | { firstYear?: undefined; lastYear: number } | null {
+  const refusal = refusals?.find((r) => r.field === 'year');
+  const bound = Number(refusal?.parameters?.['0']);
+  if (!refusal || !Number.isInteger(bound)) return null;
+  if (refusal.template === 'mustBeAtLeast') return { firstYear: bound };
+  if (refusal.template === 'mustBeAtMost') return { lastYear: bound };
+  return null;
+}
+
+/**
+ * The years offered: from the report's first to its last year (newest first); before an answer the last eleven years
+ * (up to this year), or from the first year a refusal named.
+ */
 export function yearChoices(
-  report: Pick<MovementReportDto, 'firstYear' | 'lastYear'> | undefined,
+  report: Partial<Pick<MovementReportDto, 'firstYear' | 'lastYear'>> | null | undefined,
   now = new Date(),
 ): number[] {
   const last = report?.lastYear ?? now.getFullYear();

@@ -14,6 +14,8 @@ export const movementReportDe: typeof movementReportEn = {
   pdf: 'PDF herunterladen',
   xlsx: 'XLSX herunterladen',
   downloadFailed: 'Die Datei konnte nicht geladen werden: %{message}',
+  beforeFirstYear: 'Für %{year} gibt es keinen Bestandsnachweis: Das Anteilsregister beginnt %{first}.',
+  afterLastYear: 'Für %{year} gibt es noch keinen Bestandsnachweis: Das letzte Geschäftsjahr ist %{last}.',
   members: 'Mitglieder',
   item: 'Posten',
   count: 'Anzahl',

@@ -15,6 +15,8 @@ export const movementReportEn = {
   pdf: 'Download PDF',
   xlsx: 'Download XLSX',
   downloadFailed: 'The file could not be downloaded: %{message}',
+  beforeFirstYear: 'There is no movement report for %{year}: the share register begins in %{first}.',
+  afterLastYear: 'There is no movement report for %{year} yet: the latest financial year is %{last}.',
   members: 'Members',
   item: 'Item',
   count: 'Number',

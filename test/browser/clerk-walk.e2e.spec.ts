@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { businessToday } from '@coop/contracts';
+import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
+import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
+import { screenshot, signedInAt, tid, waitForPath, waitForText } from './support/console.js';
+import { accessibilityProblems, settled } from './support/accessibility.js';
+import { startProduct, type Product } from './support/product.js';
+import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
+
+/*
+ * What a clerk tripped on walking the console of a cooperative whose share register begins this year:
+ * the movement report opened at last year with the API's bare "Muss mindestens 2026 sein"; an amount the console could
+ * not read ("300,0050", typed behind the proposed "300,00") was answered "Darf höchstens 1.000.000.000,00 € betragen";
+ * a returned debit without a reason said "Zurückgegeben am … (–)". Anna owes 500 € (nothing paid with her
+ * subscription), has a mandate, and her debit came back without a reason.
+ */
+
+const year = Number(businessToday().slice(0, 4));
+
+describe('a clerk’s walk through a cooperative whose register begins this year', () => {
+  let dataDir: string;
+  let product: Product;
+  let anna = '';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'coop-clerk-walk-browser-'));
+    const t = await startApp({ DATA_DIR: dataDir });
+    try {
+      await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
+      await setPaymentTerms(t.http, t.adminToken);
+      const member = await createMember(t.http, t.adminToken, {
+        givenName: 'Anna',
+        name: 'Abbucher',
+        shareAmount: 2,
+        paid: 0,
+        entryDate: businessToday(),
+        approvalDate: businessToday(),
+        interestBegin: businessToday(),
+      });
+      anna = member.id;
+      const api = (method: 'get' | 'post', path: string) =>
+        request(t.http)[method](`/api/v1${path}`).set(auth(t.adminToken));
+      await api('post', `/members/${anna}/mandates`)
+        .send({ reference: 'WALK-0001', signedOn: businessToday(), kind: 'recurring' })
+        .expect(201);
+      const [due] = (await api('get', `/members/${anna}/share-dues`).expect(200)).body as { id: string }[];
+      const collectionDate = earliestCollectionDate(businessToday());
+      await api('post', '/direct-debits')
+        .send({ collectionDate, balanceIds: [due!.id] })
+        .expect(201);
+      const [payment] = (await api('get', `/members/${anna}/direct-debit-payments`).expect(200)).body as {
+        id: string;
+      }[];
+      await api('post', `/members/${anna}/share-payments/${payment!.id}/return`)
+        .send({ date: collectionDate })
+        .expect(200);
+    } finally {
+      await t.running.close();
+    }
+    product = await startProduct({ DATA_DIR: dataDir });
+  }, 180_000);
+
+  afterAll(async () => {
+    await product?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['de', 1024, `Für ${year - 1} gibt es keinen Bestandsnachweis: Das Anteilsregister beginnt ${year}.`],
+    ['en', 1440, `There is no movement report for ${year - 1}: the share register begins in ${year}.`],
+  ] as const)(
+    'the movement report opens the register’s first year, and says why an earlier one has none (%s, %i px)',
+    async (locale, width, why) => {
+      const page = await signedInAt(product, '/reports/movements', { locale, width, password: ADMIN_PASSWORD });
+      await waitForPath(page, (p) => p === `/reports/movements?year=${year}`, 'the register’s first year');
+      await page.waitForSelector(tid('movement-members-end'), { visible: true });
+      expect(await page.$(tid('movement-error'))).toBeNull();
+      await screenshot(page, `clerk-walk-movement-first-year-${locale}-${width}`);
+
+      await page.goto(`${product.baseUrl}/reports/movements?year=${year - 1}`);
+      await waitForText(page, tid('movement-error'), why);
+      const choices = await page.$eval(tid('movement-year'), (el) => (el as HTMLInputElement).value);
+      expect(choices).toBe('');
+      await settled(page);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await screenshot(page, `clerk-walk-movement-before-first-${locale}-${width}`);
+      await page.close();
+    },
+    90_000,
+  );
+});
