@@ -6,7 +6,7 @@ import request from 'supertest';
 import { businessToday } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
 import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
-import { screenshot, signedInAt, tid, waitForPath, waitForText } from './support/console.js';
+import { screenshot, signedInAt, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
@@ -91,5 +91,21 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       await page.close();
     },
     90_000,
+  );
+
+  it.each([
+    ['de', 1024, 'Zurückgegeben am'],
+    ['en', 1440, 'Returned on'],
+  ] as const)(
+    'a debit returned without a reason says when, with no “(–)” (%s, %i px)',
+    async (locale, width, returned) => {
+      const page = await signedInAt(product, `/member/${anna}`, { locale, width, password: ADMIN_PASSWORD });
+      await page.waitForSelector(tid('debit-payment-row'), { visible: true });
+      const line = await textOf(page, tid('debit-payment-row'));
+      expect(line).toContain(returned);
+      expect(line).not.toContain('(–)');
+      await page.close();
+    },
+    60_000,
   );
 });

@@ -174,7 +174,9 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   <TableCell align="right">{formatMoney(p.amount)}</TableCell>
                   <TableCell>
                     {p.returnedOn
-                      ? t('returnedOn', { date: formatDate(p.returnedOn), reason: p.returnReason ?? '–' })
+                      ? p.returnReason
+                        ? t('returnedOn', { date: formatDate(p.returnedOn), reason: p.returnReason })
+                        : t('returnedOnNoReason', { date: formatDate(p.returnedOn) })
                       : t('collected')}
                   </TableCell>
                   <TableCell>

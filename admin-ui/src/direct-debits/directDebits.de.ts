@@ -80,6 +80,7 @@ export const directDebitsDe: typeof directDebitsEn = {
   revokeText: 'Das Mandat %{reference} wird widerrufen: Nach dem Datum zieht kein Einzug mehr darüber ein.',
   collected: 'Eingezogen',
   returnedOn: 'Zurückgegeben am %{date} (%{reason})',
+  returnedOnNoReason: 'Zurückgegeben am %{date}',
   recordReturn: 'Rücklastschrift erfassen',
   returnText: 'Die am %{date} eingezogene Lastschrift über %{amount} kam zurück: Der Betrag ist wieder fällig.',
   returnReason: 'Rückgabegrund',

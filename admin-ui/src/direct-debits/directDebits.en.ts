@@ -80,6 +80,7 @@ export const directDebitsEn = {
   revokeText: 'The mandate %{reference} is revoked: no collection uses it after the date.',
   collected: 'Collected',
   returnedOn: 'Returned on %{date} (%{reason})',
+  returnedOnNoReason: 'Returned on %{date}',
   recordReturn: 'Record return',
   returnText: 'The debit of %{amount} collected on %{date} came back: the amount is due again.',
   returnReason: 'Reason code',
