@@ -6,7 +6,7 @@ import request from 'supertest';
 import { businessToday } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
 import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
-import { screenshot, signedInAt, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import { fill, screenshot, signedInAt, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
@@ -104,6 +104,41 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       const line = await textOf(page, tid('debit-payment-row'));
       expect(line).toContain(returned);
       expect(line).not.toContain('(–)');
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    ['de', 1024, 'Bitte geben Sie einen Betrag in Euro ein, z. B. 250,00'],
+    ['en', 1440, 'Enter an amount in euro, e.g. 250,00'],
+  ] as const)(
+    'a payment whose amount reads as none says so, not the upper limit (%s, %i px)',
+    async (locale, width, noAmount) => {
+      const page = await signedInAt(product, `/member/${anna}`, { locale, width, password: ADMIN_PASSWORD });
+      await page.waitForSelector(tid('member-share-payment'), { visible: true });
+      await page.click(tid('member-share-payment'));
+      await page.waitForSelector(tid('share-payment-dialog'), { visible: true });
+      // The clerk types behind the amount the dialog proposed: "500,0050".
+      await page.click(tid('share-payment-amount'));
+      await page.keyboard.press('End');
+      await page.type(tid('share-payment-amount'), '50');
+      await page.click(tid('share-payment-save'));
+      // The message under the amount (its helper text, named by the input's aria-describedby).
+      await page.waitForFunction(
+        (input: string, text: string) => {
+          const id = document.querySelector(input)?.getAttribute('aria-describedby');
+          return !!id && !!document.getElementById(id)?.innerText.includes(text);
+        },
+        {},
+        tid('share-payment-amount'),
+        noAmount,
+      );
+      await screenshot(page, `clerk-walk-payment-no-amount-${locale}-${width}`);
+      // Corrected, the payment is recorded.
+      await fill(page, tid('share-payment-amount'), '50,00');
+      await page.click(tid('share-payment-save'));
+      await page.waitForSelector(tid('share-payment-dialog'), { hidden: true });
       await page.close();
     },
     60_000,

@@ -10,13 +10,13 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { proposePlan, type InstalmentTerms } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, formatMoney, parseDateText } from '../format';
 import { today } from '../members/model';
 import { euroTextToCents, type ShareDue } from './model';
 import { useSetInstalments } from './queries';
-import { refusalOf } from './refusal';
+import { refusalOf, unreadableAmounts } from './refusal';
 import { useSharePaymentTexts } from './texts';
 
 type Row = { dueDate: string; amount: string };
@@ -55,9 +55,18 @@ export function InstalmentDialog({
         rows.flatMap((_, n) => [`instalments.${n}.dueDate`, `instalments.${n}.amount`]),
       )
     : { byField: {} as Record<string, string> };
+  const translate = useTranslate();
+  const [unreadable, setUnreadable] = useState<Record<string, string>>({});
+  const messages: Record<string, string> = { ...refusal.byField, ...unreadable };
   const change = (n: number, key: keyof Row, value: string) =>
     setRows(rows.map((r, i) => (i === n ? { ...r, [key]: value } : r)));
   const submit = () => {
+    const found = unreadableAmounts(
+      Object.fromEntries(rows.map((r, n) => [`instalments.${n}.amount`, r.amount])),
+      translate('coop.validation.invalidAmount'),
+    );
+    setUnreadable(found);
+    if (Object.keys(found).length > 0) return;
     const instalments = rows.map((r) => ({
       dueDate: parseDateText(r.dueDate) ?? r.dueDate,
       amount: euroTextToCents(r.amount) as number,
@@ -94,8 +103,8 @@ export function InstalmentDialog({
                   onChange={(e) => change(n, 'dueDate', e.target.value)}
                   fullWidth
                   margin="dense"
-                  error={!!refusal.byField[`instalments.${n}.dueDate`]}
-                  helperText={refusal.byField[`instalments.${n}.dueDate`] ?? ' '}
+                  error={!!messages[`instalments.${n}.dueDate`]}
+                  helperText={messages[`instalments.${n}.dueDate`] ?? ' '}
                   slotProps={{ htmlInput: { maxLength: 10 } }}
                 />
               </Grid>
@@ -106,8 +115,8 @@ export function InstalmentDialog({
                   onChange={(e) => change(n, 'amount', e.target.value)}
                   fullWidth
                   margin="dense"
-                  error={!!refusal.byField[`instalments.${n}.amount`]}
-                  helperText={refusal.byField[`instalments.${n}.amount`] ?? ' '}
+                  error={!!messages[`instalments.${n}.amount`]}
+                  helperText={messages[`instalments.${n}.amount`] ?? ' '}
                   slotProps={{ htmlInput: { maxLength: 20, inputMode: 'decimal' } }}
                 />
               </Grid>

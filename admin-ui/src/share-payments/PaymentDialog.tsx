@@ -10,13 +10,13 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX } from '@coop/contracts/console';
 import { centsToDecimal, formatDate, formatMoney, parseDateText } from '../format';
 import { today } from '../members/model';
 import { euroTextToCents, type ShareDue } from './model';
 import { useRecordPayment } from './queries';
-import { refusalOf } from './refusal';
+import { refusalOf, unreadableAmounts } from './refusal';
 import { useSharePaymentTexts } from './texts';
 
 const ALL = '';
@@ -44,10 +44,15 @@ export function PaymentDialog({
   const [date, setDate] = useState(formatDate(today()));
   const [method, setMethod] = useState<string>('transfer');
   const [reference, setReference] = useState('');
+  const translate = useTranslate();
+  const [unreadable, setUnreadable] = useState<Record<string, string>>({});
   const refusal = record.error
     ? refusalOf(record.error, ['balanceId', 'date', 'amount', 'method', 'reference'])
     : { byField: {} as Record<string, string> };
   const submit = () => {
+    const found = unreadableAmounts({ amount }, translate('coop.validation.invalidAmount'));
+    setUnreadable(found);
+    if (Object.keys(found).length > 0) return;
     record.mutate(
       {
         balanceId: balanceId === ALL ? null : balanceId,
@@ -64,7 +69,8 @@ export function PaymentDialog({
       },
     );
   };
-  const field = (name: string) => ({ error: !!refusal.byField[name], helperText: refusal.byField[name] ?? ' ' });
+  const messages: Record<string, string> = { ...refusal.byField, ...unreadable };
+  const field = (name: string) => ({ error: !!messages[name], helperText: messages[name] ?? ' ' });
   return (
     <Dialog open onClose={onClose} aria-labelledby="share-payment-title" data-testid="share-payment-dialog">
       <DialogTitle id="share-payment-title">{t('recordTitle')}</DialogTitle>
