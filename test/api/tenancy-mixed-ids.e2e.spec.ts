@@ -102,8 +102,11 @@ async function attempt(
   return { status: res.status, text: res.text, stored: after !== before };
 }
 
+/** A request as [path, body], made once the records exist. */
+type Target = () => readonly [string, object];
+
 describe("a request naming the caller's own member and another cooperative's record", () => {
-  it.each([
+  it.each<[string, number, Target]>([
     [
       'revokes the mandate',
       404,
@@ -130,7 +133,7 @@ describe("a request naming the caller's own member and another cooperative's rec
       400,
       () => ['/api/v1/balances', { type: 5, annulPeer: theirs.posting, originalMember: own.member }],
     ],
-  ] as const)('%s: refused (%s), nothing stored, nothing of theirs answered', async (_what, status, target) => {
+  ])('%s: refused (%s), nothing stored, nothing of theirs answered', async (_what, status, target) => {
     const [path, body] = target();
     const res = await attempt('post', path, body);
     expect({ status: res.status, stored: res.stored }).toEqual({ status, stored: false });
