@@ -21,6 +21,14 @@ export function wholeEuros(value: number): string {
   );
 }
 
+/** A count as German text shows it, with thousands points: 3263 → `3.263`. */
+export const germanCount = (value: number): string => wholeEuros(value);
+
+/** `n Mitglied` / `n Mitglieder`: a count with its noun in the number it takes (1 Anteil, 3.263 Anteile). */
+export function counted(value: number, one: string, many: string): string {
+  return `${germanCount(value)} ${value === 1 ? one : many}`;
+}
+
 /** `YYYY-MM-DD` → `DD.MM.YYYY`. */
 export function germanDate(date: string): string {
   const [y, m, d] = date.slice(0, 10).split('-');

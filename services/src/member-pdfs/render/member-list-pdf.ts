@@ -1,5 +1,5 @@
 import type { MemberDto } from '@coop/contracts';
-import { euros } from '../../kernel/german-format.js';
+import { counted, euros } from '../../kernel/german-format.js';
 import { MEMBER_BALANCES, MEMBER_LIST, memberBalanceRow, memberListRow } from './member-lists.js';
 import type { PdfIssuer } from './pdf-frame.js';
 import { tablePdf } from './table-pdf.js';
@@ -45,7 +45,10 @@ export function memberListPdf(
     title,
     request.total,
     rows(),
-    () => [`Summe: ${count} Mitglieder, ${shares} Anteile, ${euros(cents)} EUR`],
+    // German counts: thousands points (as the movement report's), and the noun's singular for one ("1 Mitglied").
+    () => [
+      `Summe: ${counted(count, 'Mitglied', 'Mitglieder')}, ${counted(shares, 'Anteil', 'Anteile')}, ${euros(cents)} EUR`,
+    ],
     onRows,
   );
 }

@@ -1,5 +1,5 @@
 import type { MemberDto } from '@coop/contracts';
-import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
+import { ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanCount, germanDate } from '../../kernel/german-format.js';
 import type { TableLayout } from './table-pdf.js';
 
 /*
@@ -63,7 +63,7 @@ export function memberListRow(m: MemberDto): string[] {
     date(m.approvalDate),
     date(m.exitDate),
     m.exitReason ? (EXIT_REASONS[m.exitReason] ?? m.exitReason) : '',
-    String(m.shareAmount),
+    germanCount(m.shareAmount),
     euros(m.shareTotalEUR),
   ];
 }
@@ -95,7 +95,7 @@ export function memberBalanceRow(m: MemberDto): string[] {
     m.memberNr === null ? '' : String(m.memberNr),
     '',
     listName(m),
-    String(m.shareAmount),
+    germanCount(m.shareAmount),
     euros(m.shareTotalEUR),
   ];
 }
