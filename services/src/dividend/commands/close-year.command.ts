@@ -1,10 +1,16 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, ConcurrencyError, dividendRegisterStream } from '@coop/contracts';
+import { businessToday, ConcurrencyError, dividendRegisterStream, fieldError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { stopHereInTests } from '../../platform/commands/test-stop.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { closureRegisterDecider, yearState, type ClosureCommand } from '../domain/closure-register.decider.js';
+import {
+  closureRegisterDecider,
+  yearState,
+  type ClosureCommand,
+  type ClosureParams,
+} from '../domain/closure-register.decider.js';
 import type { DividendParams } from '../domain/engine/index.js';
 import { DividendCalculation, refusalOf } from '../queries/dividend-calculation.js';
 import { ClosureAsTask } from './closure-as-task.js';
@@ -47,12 +53,15 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
     const register = dividendRegisterStream(cooperativeId);
     const before = await this.writer.load(register, closureRegisterDecider);
     const current = yearState(before.state, params.year);
-    // A year left closing is resumed with its own request: the preview of this one decides nothing.
+    const { type, amount, decisionDate, paymentDate } = params;
+    // A year left closing is resumed with its own request: the preview of this one decides nothing. A request of other
+    // figures is another clerk's closure, not its repetition: refused, so it never answers with the closure under way.
     if (current === undefined || current.closed) {
       const preview = await this.calculation.calculate(cooperativeId, params, today);
       if (preview.errors.length > 0) throw refuse(refusalOf(preview.errors));
+    } else if (current.params && !sameRequest(current.params, { type, amount, decisionDate, paymentDate })) {
+      throw new ConflictingStateError([fieldError('year', 'closureInProgress', String(params.year))]);
     }
-    const { type, amount, decisionDate, paymentDate } = params;
     const lock: ClosureCommand = {
       type: 'LockYear',
       cooperativeId,
@@ -80,4 +89,14 @@ export class CloseYearHandler implements ICommandHandler<CloseYearCommand, strin
     if (locked.params === undefined) return this.process.run(ctx, params.year, params, today);
     return this.asTask.run(ctx, params.year, locked.dividendId);
   }
+}
+
+/** The same closure request: its type, amount (canonical exact decimal) and dates as the lock recorded them. */
+function sameRequest(recorded: ClosureParams, asked: ClosureParams): boolean {
+  return (
+    recorded.type === asked.type &&
+    recorded.amount === asked.amount &&
+    recorded.decisionDate === asked.decisionDate &&
+    recorded.paymentDate === asked.paymentDate
+  );
 }
