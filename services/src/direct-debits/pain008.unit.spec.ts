@@ -226,7 +226,7 @@ describe('pain.008.001.08 file', () => {
       '2025-01-01',
       'Anna Mueller 1',
       'DE02120300000000202051',
-      'Einzahlung Geschaeftsanteile Mitgl-Nr 1 Zeichnung vom 2025-01-10',
+      'Einzahlung Geschaeftsanteile Mitgl-Nr 1 Zeichnung vom 10.01.2025',
     ]);
     // Without a BIC the debtor's bank is NOTPROVIDED (IBAN only).
     expect(textAt(child(blocks[2], 'DrctDbtTxInf'), 'DbtrAgt', 'FinInstnId', 'Othr', 'Id')).toBe('NOTPROVIDED');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError } from '@coop/contracts';
+import { germanDate } from '../../kernel/german-format.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { isSepaRepresentable, NAME_MAX, type SepaDebtor } from '../../payouts/index.js';
 import type { PlannedDebit } from '../domain/collection-plan.js';
@@ -36,9 +37,12 @@ export function debitMessageId(now: Date): string {
 /** The debit's end-to-end id: its payment id without dashes (32 characters), so a return names the payment. */
 export const endToEndIdOf = (paymentId: string): string => paymentId.replace(/-/g, '');
 
-/** The remittance text the member reads on the statement (German, as the cooperative's letters). */
+/**
+ * The remittance text the member reads on the bank statement (German, as the cooperative's letters): the subscription's
+ * day as a German date ("Zeichnung vom 10.01.2025"; it read "2025-01-10").
+ */
 export const debitRemittance = (d: PlannedDebit, postingDate: string | null): string =>
-  `Einzahlung Geschaeftsanteile Mitgl-Nr ${d.memberNr ?? ''}${postingDate ? ` Zeichnung vom ${postingDate}` : ''}`.replace(
+  `Einzahlung Geschaeftsanteile Mitgl-Nr ${d.memberNr ?? ''}${postingDate ? ` Zeichnung vom ${germanDate(postingDate)}` : ''}`.replace(
     / {2,}/g,
     ' ',
   );
