@@ -25,24 +25,27 @@ describe('a clerk’s walk through a cooperative whose register begins this year
   let dataDir: string;
   let product: Product;
   let anna = '';
+  let laterDue = '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'coop-clerk-walk-browser-'));
     const t = await startApp({ DATA_DIR: dataDir });
     try {
       await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-      await setPaymentTerms(t.http, t.adminToken);
+      await setPaymentTerms(t.http, t.adminToken, {
+        instalments: { allowed: true, maxCount: 2, rhythmMonths: 3, minFirstPerShare: 0 },
+      });
+      // Both join today: the share register begins this year.
+      const thisYear = { entryDate: businessToday(), approvalDate: businessToday(), interestBegin: businessToday() };
       const member = await createMember(t.http, t.adminToken, {
+        ...thisYear,
         givenName: 'Anna',
         name: 'Abbucher',
         shareAmount: 2,
         paid: 0,
-        entryDate: businessToday(),
-        approvalDate: businessToday(),
-        interestBegin: businessToday(),
       });
       anna = member.id;
-      const api = (method: 'get' | 'post', path: string) =>
+      const api = (method: 'get' | 'post' | 'put', path: string) =>
         request(t.http)[method](`/api/v1${path}`).set(auth(t.adminToken));
       await api('post', `/members/${anna}/mandates`)
         .send({ reference: 'WALK-0001', signedOn: businessToday(), kind: 'recurring' })
@@ -58,6 +61,27 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       await api('post', `/members/${anna}/share-payments/${payment!.id}/return`)
         .send({ date: collectionDate })
         .expect(200);
+      // Bert pays his two shares in instalments: half now (paid), half in three months, not due yet.
+      const bert = await createMember(t.http, t.adminToken, {
+        ...thisYear,
+        givenName: 'Bert',
+        name: 'Ratenzahler',
+        shareAmount: 2,
+        paid: 0,
+      });
+      const [bertDue] = (await api('get', `/members/${bert.id}/share-dues`).expect(200)).body as { id: string }[];
+      laterDue = new Date(Date.parse(`${businessToday()}T12:00:00Z`) + 92 * 86_400_000).toISOString().slice(0, 10);
+      await api('put', `/members/${bert.id}/postings/${bertDue!.id}/instalments`)
+        .send({
+          instalments: [
+            { dueDate: businessToday(), amount: 25_000 },
+            { dueDate: laterDue, amount: 25_000 },
+          ],
+        })
+        .expect(200);
+      await api('post', `/members/${bert.id}/share-payments`)
+        .send({ balanceId: bertDue!.id, date: businessToday(), amount: 25_000, method: 'transfer' })
+        .expect(201);
     } finally {
       await t.running.close();
     }
@@ -139,6 +163,28 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       await fill(page, tid('share-payment-amount'), '50,00');
       await page.click(tid('share-payment-save'));
       await page.waitForSelector(tid('share-payment-dialog'), { hidden: true });
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    ['de', 1024, '/share-dues', 'share-dues-row', 'Fällig ab', 'Fällig seit'],
+    ['en', 1440, '/share-dues', 'share-dues-row', 'Due from', 'Due since'],
+    ['de', 1024, '/direct-debits', 'collection-due', 'Fällig ab', 'Fällig seit'],
+    ['en', 1440, '/direct-debits', 'collection-due', 'Due from', 'Due since'],
+  ] as const)(
+    'a due not due yet is not called “due since” its future day (%s, %i px, %s)',
+    async (locale, width, path, row, header, since) => {
+      const page = await signedInAt(product, path, { locale, width, password: ADMIN_PASSWORD });
+      await page.waitForSelector(tid(row), { visible: true });
+      const rows = await page.$$eval(tid(row), (els) => els.map((el) => (el as HTMLElement).innerText));
+      expect(rows.some((r) => r.includes('Ratenzahler') && r.includes(laterDue.split('-').reverse().join('.')))).toBe(
+        true,
+      );
+      const table = await page.$eval(tid(row), (el) => (el.closest('table') as HTMLElement).innerText);
+      expect(table).toContain(header);
+      expect(table).not.toContain(since);
       await page.close();
     },
     60_000,

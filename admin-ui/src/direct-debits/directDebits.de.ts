@@ -20,7 +20,7 @@ export const directDebitsDe: typeof directDebitsEn = {
     file: 'Datei',
     member: 'Mitglied',
     subscribed: 'Gezeichnet am',
-    dueSince: 'Fällig seit',
+    dueSince: 'Fällig ab',
     outstanding: 'Ausstehend',
     reference: 'Mandatsreferenz',
     signedOn: 'Unterschrieben am',

@@ -21,7 +21,7 @@ export const directDebitsEn = {
     file: 'File',
     member: 'Member',
     subscribed: 'Subscribed on',
-    dueSince: 'Due since',
+    dueSince: 'Due from',
     outstanding: 'Outstanding',
     reference: 'Mandate reference',
     signedOn: 'Signed on',

@@ -16,7 +16,7 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
     amount: 'Betrag',
     paid: 'Eingezahlt',
     outstanding: 'Offen',
-    dueSince: 'Fällig seit',
+    dueSince: 'Fällig ab',
     reminderLevel: 'Mahnung',
     instalments: 'Raten',
     date: 'Eingangsdatum',

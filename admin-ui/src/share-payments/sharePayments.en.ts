@@ -17,7 +17,7 @@ export const sharePaymentsEn = {
     amount: 'Amount',
     paid: 'Paid',
     outstanding: 'Outstanding',
-    dueSince: 'Due since',
+    dueSince: 'Due from',
     reminderLevel: 'Reminder',
     instalments: 'Instalments',
     date: 'Date received',
