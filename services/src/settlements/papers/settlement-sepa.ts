@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, type FieldError } from '@coop/contracts';
+import { euros } from '../../kernel/german-format.js';
 import { ownCooperative } from '../../cooperatives/index.js';
 import {
   controlSum,
   debtorAddress,
+  REMITTANCE_MAX,
   sepaErrors,
   type SepaDebtor,
   type SepaPaymentFile,
@@ -17,7 +19,8 @@ import { settlementDocuments } from '../queries/settlement-documents.js';
 /** The most transfers one settlement file holds (a year's leavers paid on one day). */
 const FILE_MAX = 10_000;
 
-const euros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+/** Amounts as the dividend's remittance writes them (`1.250,00`); without points only where 140 characters need it. */
+const plainEuros = (cents: number): string => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 /** One recorded settlement as the file needs it. */
 export interface SettlementTransfer extends SepaPayout {
@@ -29,7 +32,12 @@ export interface SettlementTransfer extends SepaPayout {
 
 /** `Auseinandersetzungsguthaben GJ <year> Mitgl-Nr <nr> Guthaben <holding> Verlustanteil <loss> Auszahlung <amount>` (≤ 140). */
 export function settlementRemittance(year: number, t: SettlementTransfer): string {
-  return `Auseinandersetzungsguthaben GJ ${year} Mitgl-Nr ${t.memberNr}${t.heirs ? ' an Erben' : ''} Guthaben ${euros(t.holding)} Verlustanteil ${euros(t.lossShare)} Auszahlung ${euros(t.net)}`;
+  const text = (amount: (cents: number) => string): string =>
+    `Auseinandersetzungsguthaben GJ ${year} Mitgl-Nr ${t.memberNr}${t.heirs ? ' an Erben' : ''} Guthaben ${amount(t.holding)} Verlustanteil ${amount(t.lossShare)} Auszahlung ${amount(t.net)}`;
+  // German amounts with thousands points, as the dividend's text ("Guthaben 1250,00" read unlike it); a text of amounts
+  // near the billion that would pass 140 characters keeps them without points rather than lose the payout's amount.
+  const pointed = text(euros);
+  return pointed.length <= REMITTANCE_MAX ? pointed : text(plainEuros);
 }
 
 /**
