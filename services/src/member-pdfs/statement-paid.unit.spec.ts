@@ -235,4 +235,30 @@ describe('the statement of account with the Geschäftsguthaben (decision 272)', 
     const row = page!.slice(page!.indexOf('2025', from));
     expect(row.slice(0, 5)).toEqual(['2025', '160,00', '44,49', '115,51', '0,00']);
   });
+
+  it('writes share counts in German, with thousands points, as the member list does', async () => {
+    const line = {
+      date: '2024-01-10',
+      type: 'Erstzeichnung',
+      shares: 3_000,
+      cents: 75_000_000,
+      paid: 75_000_000,
+      holdingShares: 3_000,
+      holdingCents: 75_000_000,
+      holdingPaid: 75_000_000,
+      payment: false,
+    };
+    const [page] = await pdfPages(
+      await statementsPdf(
+        ISSUER,
+        '2024-12-31',
+        (async function* () {
+          yield [statementOf([line])];
+        })(),
+      ),
+    );
+    expect(page).toEqual(
+      expect.arrayContaining(['+3.000', '3.000', 'Bestand am 31.12.2024: 3.000 Anteile, 750.000,00 EUR']),
+    );
+  });
 });

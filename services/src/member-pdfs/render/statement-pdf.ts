@@ -1,5 +1,13 @@
 import type { MemberDto } from '@coop/contracts';
-import { countryLine, ERASED_MEMBER_NAME, ERASED_MEMBER_TYPE, euros, germanDate } from '../../kernel/german-format.js';
+import {
+  counted,
+  countryLine,
+  ERASED_MEMBER_NAME,
+  ERASED_MEMBER_TYPE,
+  euros,
+  germanCount,
+  germanDate,
+} from '../../kernel/german-format.js';
 import {
   addressLine,
   drawAddressLines,
@@ -229,9 +237,9 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
         [
           germanDate(l.date),
           l.type,
-          signed(l.shares, String),
+          signed(l.shares, germanCount),
           signed(l.cents, euros),
-          String(l.holdingShares),
+          germanCount(l.holdingShares),
           euros(l.holdingCents),
         ],
         y,
@@ -282,7 +290,7 @@ function statement(doc: PDFKit.PDFDocument, issuer: PdfIssuer, date: string, s: 
 
 /** The closing line's holding: the date, the shares and their amount as given. */
 function holdingWords(date: string, s: Statement, amount: string): string {
-  return `Bestand am ${germanDate(date)}: ${s.shares} ${s.shares === 1 ? 'Anteil' : 'Anteile'}, ${amount}`;
+  return `Bestand am ${germanDate(date)}: ${counted(s.shares, 'Anteil', 'Anteile')}, ${amount}`;
 }
 
 /** A line's cells with the Geschäftsguthaben: a payment line moves no shares and no nominal amount. */
@@ -290,10 +298,10 @@ export function paidCells(l: StatementLine): string[] {
   return [
     germanDate(l.date),
     l.type,
-    l.payment ? '' : signed(l.shares, String),
+    l.payment ? '' : signed(l.shares, germanCount),
     l.payment ? '' : signed(l.cents, euros),
     signed(l.paid, euros),
-    String(l.holdingShares),
+    germanCount(l.holdingShares),
     euros(l.holdingCents),
     euros(l.holdingPaid),
   ];
