@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../events.js';
+import type { PassedOnDue } from '../share-transfer.js';
 
 /*
  * The money that comes in on subscribed shares (issue 45; § 7, § 15b, § 19 GenG; DOMAIN.md 1.6, 9.1; SPEC.md "Share":
@@ -52,6 +53,12 @@ export interface CorrectionFacts {
    * end's payment following a payment returned after the end took effect (decision 298).
    */
   effectiveDate?: string;
+  /**
+   * A partial termination (2) whose Geschäftsguthaben shrank below what it took (a debit returned, a payment corrected
+   * down after it was noticed): the unpaid parts of its shares it releases from the member's dues beside those it
+   * released when posted, oldest due first (decisions 267, 305); its annulation gives back both.
+   */
+  released?: PassedOnDue[];
 }
 
 /**

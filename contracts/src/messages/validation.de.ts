@@ -209,6 +209,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Der Import wurde angehalten: Die Mitgliedsnummer %{0} wurde an ein anderes Mitglied vergeben, während der Import geschrieben wurde. Er ist abgebrochen; was er davor geschrieben hat, bleibt. Bitte prüfen Sie die Nummer und die importierten Mitglieder',
   importMemberChangedMeanwhile:
     'Der Import wurde angehalten: Das Mitglied %{0} wurde geändert (etwa eine Buchung), während der Import geschrieben wurde. Er ist abgebrochen; was er davor geschrieben hat, bleibt. Bitte prüfen Sie das Mitglied und die importierten Mitglieder',
+  importYearClosedMeanwhile:
+    'Der Import wurde angehalten: Der Abschluss %{0} wurde begonnen, während der Import geschrieben wurde, und seine Buchungen dürfen dieses Jahr nicht mehr ändern. Er ist abgebrochen; was er davor geschrieben hat, bleibt. Bitte prüfen Sie die importierten Mitglieder',
   importWarningsNotConfirmed:
     'Die Prüfung hat %{0} mögliche Doppelerfassungen gefunden: Bitte bestätigen Sie sie, um den Import zu schreiben',
   importUploadTooLarge:

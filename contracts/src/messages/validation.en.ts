@@ -199,6 +199,8 @@ export const VALIDATION_MESSAGES_EN = {
     'The import stopped: member number %{0} was given to another member while the import was being written. It is abandoned; what it wrote before stays. Check the number and the imported members',
   importMemberChangedMeanwhile:
     'The import stopped: member %{0} was changed while the import was being written (a posting, say). It is abandoned; what it wrote before stays. Check the member and the imported members',
+  importYearClosedMeanwhile:
+    'The import stopped: the closure of %{0} was begun while the import was being written, and its postings may not change that year. It is abandoned; what it wrote before stays. Check the imported members',
   importWarningsNotConfirmed: 'The check found %{0} possible duplicates: confirm them to write the import',
   importUploadTooLarge:
     'The upload is too large: at most %{0} files, %{1} MB each and %{2} MB in all. Split the import into several uploads',

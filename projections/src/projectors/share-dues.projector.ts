@@ -79,7 +79,11 @@ function keysOf(event: Handled): DocKey[] {
       if (event.data.released !== undefined) return event.data.released.flatMap((p) => dueKeys(p.balanceId));
       return SUBSCRIPTIONS.has(event.data.originalType) ? dueKeys(event.data.annulPeer) : [];
     case 'SharePaymentCorrected':
-      return [...dueKeys(event.data.balanceId), memberKey(event.data.memberId)];
+      return [
+        ...dueKeys(event.data.balanceId),
+        memberKey(event.data.memberId),
+        ...(event.data.released ?? []).flatMap((p) => dueKeys(p.balanceId)),
+      ];
     case 'InstalmentPlanSet':
     case 'SharePaymentReceived':
     case 'SharePaymentReturned':
@@ -226,8 +230,9 @@ export const shareDuesProjector: Projector = {
   collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
   // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
   // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269); 5: a
-  // subscription paid in full when posted is not stored (decision 268).
-  version: 5,
+  // subscription paid in full when posted is not stored (decision 268); 6: a partial termination's correction releases
+  // more of the dues (`SharePaymentCorrected.released`, decision 305).
+  version: 6,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -289,6 +294,8 @@ export const shareDuesProjector: Projector = {
       }
       case 'SharePaymentCorrected': {
         const d = event.data;
+        // A partial termination's correction releasing more of its shares' unpaid price (decision 305): the dues named.
+        if (d.released !== undefined) return passOn(d.released, 1, 'released', current, position);
         const stored = storedDue(current, d.balanceId);
         if (stored) return placed(stored, withPaid(stored.doc, d.rueckpfleinzahlung, planOf(stored.doc), position));
         // A subscription paid in full when posted and not stored (decision 268): its due from the correction's copy of

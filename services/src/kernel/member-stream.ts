@@ -259,13 +259,14 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
     case 'MembershipEndWithdrawn':
       return { ...state, exitNoticeDate: null };
     case 'SharePaymentCorrected': {
-      const { balanceId, rueckpfleinzahlung, interestEnd } = event.data;
+      const { balanceId, rueckpfleinzahlung, interestEnd, released } = event.data;
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
-      return {
-        ...state,
-        postings: withPosting(state.postings, balanceId, { ...posting, payment: rueckpfleinzahlung, interestEnd }),
-      };
+      // A partial termination that releases more of its shares' unpaid price (decision 305): its parts grow with them.
+      const releasedParts =
+        released === undefined ? {} : { releasedParts: [...(posting.releasedParts ?? []), ...released] };
+      const corrected = { ...posting, payment: rueckpfleinzahlung, interestEnd, ...releasedParts };
+      return { ...state, postings: withPassedOn(withPosting(state.postings, balanceId, corrected), released, 1) };
     }
     case 'InstalmentPlanSet': {
       const posting = state.postings.get(event.data.balanceId);

@@ -10,6 +10,7 @@ import {
   type SharePaymentMethod,
 } from '@coop/contracts';
 import { followAnnulments, followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
+import { followPendingTerminations } from '../../kernel/pending-terminations.js';
 import { bookDebits, type BookDebits } from './debit-booking.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 
@@ -205,8 +206,10 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
           data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason },
         },
       ];
-      // What leaves with a pending end follows (decision 234), and an annulation that gave the amount back (299).
-      return followPendingEnd(state.account, followAnnulments(state.account, returned));
+      // What leaves with a pending end follows (decision 234), an annulation that gave the amount back (299), and a
+      // partial termination that took more than now stays paid in (305).
+      const account = state.account;
+      return followPendingEnd(account, followPendingTerminations(account, followAnnulments(account, returned)));
     }
     case 'BookDebits':
       // Up to what each subscription still owes (decision 270); a debit already booked is not booked twice.

@@ -7,6 +7,7 @@ import {
 } from '@coop/contracts';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
+import { followPendingTerminations } from '../../kernel/pending-terminations.js';
 import { formatEuro } from '../../kernel/money.js';
 import { isSubscription } from '../../kernel/owing-postings.js';
 import type { CorrectSharePayment } from './ledger.commands.js';
@@ -35,8 +36,9 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
   }
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
   const subscription = subscriptionOf(posting, state.exitDate);
-  // What was paid in changed: a whole end pending takes out the Geschäftsguthaben as corrected (§ 73 (2) GenG).
-  return followPendingEnd(state, [
+  // What was paid in changed: a partial termination keeps no more than is paid in, and a whole end pending takes out
+  // the Geschäftsguthaben as corrected (§ 73 (2) GenG; decision 305).
+  const correction: MemberEvent[] = [
     {
       type: 'SharePaymentCorrected',
       data: {
@@ -47,7 +49,8 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
         ...(subscription ? { subscription } : {}),
       },
     },
-  ]);
+  ];
+  return followPendingEnd(state, followPendingTerminations(state, correction));
 }
 
 /**
