@@ -129,6 +129,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importPlanChanged: 1,
   importMemberNrTakenMeanwhile: 1,
   importMemberChangedMeanwhile: 1,
+  importYearClosedMeanwhile: 1,
   importSettlementNotAnEnd: 1,
   importNotRunning: 1,
   importUploadTooLarge: 1,

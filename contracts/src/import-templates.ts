@@ -75,6 +75,8 @@ export type ImportTemplate =
   | 'importMemberNrTakenMeanwhile'
   /** A member of a running import was changed meanwhile (a posting…); {0}: its number (decision 301). */
   | 'importMemberChangedMeanwhile'
+  /** A year's closure was begun while a running import was being written; {0}: the year (decision 311). */
+  | 'importYearClosedMeanwhile'
   /** The import to abandon is not being written (it ended, or was abandoned already); {0}: its id (409; issue 40). */
   | 'importNotRunning'
   /** The upload is larger than the import takes; {0}: files at most, {1}: MB per file, {2}: MB in all (413). */
@@ -143,6 +145,7 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importPlanChanged',
   'importMemberNrTakenMeanwhile',
   'importMemberChangedMeanwhile',
+  'importYearClosedMeanwhile',
   'importNotRunning',
   'importUploadTooLarge',
   'importTooManyRows',

@@ -143,8 +143,8 @@ export class ImportRecordDto {
   @IsInt() readonly chunks!: number;
   @IsInt() readonly chunksWritten!: number;
   /**
-   * Why an import stopped itself (decision 301: `importMemberNrTakenMeanwhile`, `importMemberChangedMeanwhile` and
-   * their parameters); null when an administrator gave it up, or it did not stop.
+   * Why an import stopped itself (decision 301: `importMemberNrTakenMeanwhile`, `importMemberChangedMeanwhile`; decision
+   * 311: `importYearClosedMeanwhile`; and their parameters); null when an administrator gave it up, or it did not stop.
    */
   @IsOptional() @NestedOf(() => ImportAbandonReasonDto) readonly abandonReason!: ImportAbandonReasonDto | null;
 }

@@ -8,8 +8,10 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type DividendRegisterEvent,
   type StreamAppend,
 } from '@coop/contracts';
+import { closedThroughOf } from '../../kernel/closed-years.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import type { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { pauseHereInTests, stopHereInTests } from '../../platform/commands/test-stop.js';
@@ -32,7 +34,8 @@ import { chunkConflict, onSequenceNow, type ReservedNumbers, type SequenceAt } f
  * chunk's are read back, stamped and held for the store at a time.
  * A clerk's writes meanwhile (decision 301, chunk-conflicts.ts): the import's numbers are reserved on the sequence
  * before its first chunk, the sequence's decisions are decided again as each chunk is appended, and a number given or
- * a member changed meanwhile stops the import at that chunk, abandoned with the reason (400 with its template).
+ * a member changed meanwhile stops the import at that chunk, abandoned with the reason (400 with its template); so
+ * does a year's closure begun meanwhile (its lock moved the dividend register the chunk checks: decision 311).
  * Test-only crash points (`COOP_TEST_STOP_AT`): `import:started`, `import:chunk-written:<n>`, `import:finished`; the
  * pause `COOP_TEST_PAUSE_AT=import:chunk-written:<n>` holds the import there (a stuck import for the console's test).
  */
@@ -57,8 +60,8 @@ export interface ImportRun {
   readonly numbers: ReservedNumbers | null;
 }
 
-/** Why an import stops itself (decision 301). */
-type StopTemplate = 'importMemberNrTakenMeanwhile' | 'importMemberChangedMeanwhile';
+/** Why an import stops itself (decision 301; a year's closure begun meanwhile: decision 311). */
+type StopTemplate = 'importMemberNrTakenMeanwhile' | 'importMemberChangedMeanwhile' | 'importYearClosedMeanwhile';
 
 /** Appends of a chunk tried again when only the member-number sequence moved meanwhile (admissions). */
 const SEQUENCE_ATTEMPTS = 5;
@@ -188,6 +191,8 @@ export class ImportProcess {
         const again = await this.load(run.cooperativeId);
         if (chunksDone(again, run.importId) > index) return again; // the store had it: written once
         if (again.state.running?.importId !== run.importId) throw error; // abandoned meanwhile
+        if (run.closedYears && error.conflicts.some((c) => c.streamId === run.closedYears!.streamId))
+          return this.stop(run, again, 'importYearClosedMeanwhile', await this.closingYear(run.closedYears.streamId));
         const conflict = chunkConflict(error.conflicts, run.cooperativeId);
         if (conflict.kind === 'sequence' && attempt < SEQUENCE_ATTEMPTS) {
           Object.assign(sequence, await this.sequenceNow(run.cooperativeId));
@@ -211,6 +216,12 @@ export class ImportProcess {
   private async sequenceNow(cooperativeId: string): Promise<SequenceAt> {
     const loaded = await this.writer.load(memberNumberSequenceStream(cooperativeId), memberNumberSequenceDecider);
     return { state: loaded.state, revision: typeof loaded.expected === 'number' ? loaded.expected : -1 };
+  }
+
+  /** The latest year closing or closed on the dividend register now (the one a closure began meanwhile). */
+  private async closingYear(register: string): Promise<string> {
+    const events = (await this.events.readStream(register)) as unknown as DividendRegisterEvent[];
+    return String(closedThroughOf(events) ?? '');
   }
 
   /** The member's number as its stream says (its id when it has none: not to be met). */

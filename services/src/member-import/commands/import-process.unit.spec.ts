@@ -232,6 +232,52 @@ describe('the import write as a process (issue 40)', () => {
     }
   });
 
+  it('stops at the chunk after a year began closing meanwhile: abandoned with importYearClosedMeanwhile [year]', async () => {
+    // Appends: the start, chunk 0, then a closure locks 2025 (the dividend register moves) before chunk 1.
+    const register = `dividends-${COOP}`;
+    let calls = 0;
+    const closing = new Proxy(store, {
+      get(target, prop, receiver) {
+        if (prop !== 'appendMulti') return Reflect.get(target, prop, receiver) as unknown;
+        return async (appends: readonly StreamAppend[]) => {
+          if (++calls === 3) {
+            const data = { cooperativeId: COOP, year: 2025, dividendId: 'd-1' };
+            const metadata = {
+              cooperativeId: COOP,
+              user: 'clerk',
+              timestamp: '',
+              correlationId: 'c',
+              causationId: 'c',
+            };
+            await target.appendMulti([
+              {
+                streamId: register,
+                expected: 'no_stream',
+                events: [{ type: 'DividendYearClosing', data, metadata: { ...metadata, schemaVersion: 1 } } as never],
+              },
+            ]);
+          }
+          return target.appendMulti(appends);
+        };
+      },
+    });
+    const { process, run } = await started(closing);
+    const closedYears = { closedThrough: null, streamId: register, expected: 'no_stream' as const };
+    await expect(process.finish({ ...run, closedYears }, await process.load(COOP))).rejects.toMatchObject({
+      errors: [{ template: 'importYearClosedMeanwhile', parameters: { 0: '2025' } }],
+    });
+    const recorded = await store.readStream(importStream(COOP));
+    expect(recorded.map((e) => e.type)).toEqual([
+      'RegisterImportStarted',
+      'RegisterImportChunkWritten',
+      'RegisterImportAbandoned',
+    ]);
+    expect(recorded.at(-1)!.data).toMatchObject({
+      chunksWritten: 1,
+      reason: { template: 'importYearClosedMeanwhile', parameters: ['2025'] },
+    });
+  });
+
   it('leaves a run broken off by a refused chunk running, and the next run finishes it to the same log', async () => {
     // Appends: the start, chunks 0 and 1, then chunk 2 refused.
     const broken = failing(store, 4, 'before', () => new Error('leader unavailable'));
