@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ElementHandle } from 'puppeteer-core';
 import request from 'supertest';
 import { businessToday } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
@@ -82,6 +83,8 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       await api('post', `/members/${bert.id}/share-payments`)
         .send({ balanceId: bertDue!.id, date: businessToday(), amount: 25_000, method: 'transfer' })
         .expect(201);
+      // A third member: the import's columns step shows three examples per column.
+      await createMember(t.http, t.adminToken, { ...thisYear, givenName: 'Clara', name: 'Dorn', shareAmount: 1 });
     } finally {
       await t.running.close();
     }
@@ -185,6 +188,37 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       const table = await page.$eval(tid(row), (el) => (el.closest('table') as HTMLElement).innerText);
       expect(table).toContain(header);
       expect(table).not.toContain(since);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    ['de', 1024],
+    ['en', 1024],
+  ] as const)(
+    'the import’s columns step fits the cooperative’s own register workbook without sideways scrolling (%s, %i px)',
+    async (locale, width) => {
+      const token = await product.apiLogin('admin', ADMIN_PASSWORD);
+      const workbook = await fetch(`${product.baseUrl}/api/v1/import/register.xlsx`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(workbook.status).toBe(200);
+      const path = join(dataDir, `register-${locale}.xlsx`);
+      await writeFile(path, Buffer.from(await workbook.arrayBuffer()));
+      const page = await signedInAt(product, '/administration/import', { locale, width, password: ADMIN_PASSWORD });
+      const input = (await page.waitForSelector(tid('import-file-input'))) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(path);
+      await page.waitForSelector(`${tid('import-read')}:not([disabled])`);
+      await page.click(tid('import-read'));
+      await page.waitForSelector(tid('import-column'), { visible: true });
+      // Every sheet's table (members, postings; the examples include a posting's id): no part hidden to the right.
+      const overflows = await page.$$eval(`${tid('import-columns')} table`, (tables) =>
+        tables.map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+      );
+      expect(overflows.length).toBeGreaterThan(1);
+      expect(overflows.filter((px) => px > 0)).toEqual([]);
+      await screenshot(page, `clerk-walk-import-columns-${locale}-${width}`);
       await page.close();
     },
     60_000,

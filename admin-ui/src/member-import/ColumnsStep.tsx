@@ -163,9 +163,12 @@ function SheetMappingTable({
                   {examples.map((i) => (
                     <TableCell
                       key={i}
+                      // Narrower below 1200 px: three examples of 220 px pushed the third out of a sheet at 1024 px
+                      // (a posting's id or a counterpart's number). The whole value is its tooltip.
+                      title={sheet.preview[i]?.[col] ?? ''}
                       sx={{
                         color: 'text.secondary',
-                        maxWidth: 220,
+                        maxWidth: { xs: 140, lg: 220 },
                         overflow: 'hidden',
                         textOverflow: 'ellipsis',
                         whiteSpace: 'nowrap',
