@@ -57,6 +57,9 @@ export type AnswerTemplate =
   /** "Other import files are being read just now. Please try again in a minute." (503 of the import's uploads while
    *  as many are read and waiting as the server takes at once; a review, stop 63). */
   | 'importBusy'
+  /** "Other bank statements are being read just now. Please try again in a minute." (503 of a statement's upload while
+   *  one is read and as many wait as the server takes; decision 304). */
+  | 'bankStatementBusy'
   /** "The server failed on this request. …" (500). */
   | 'internalError'
   /** "The request failed (HTTP {0})" (any other refusal by the HTTP framework: 413, 415, …). */
@@ -95,6 +98,7 @@ export const ANSWER_TEMPLATES: readonly AnswerTemplate[] = Object.keys({
   rebuildInWorker: 1,
   notYetShown: 1,
   importBusy: 1,
+  bankStatementBusy: 1,
   internalError: 1,
   requestFailed: 1,
 } satisfies Record<AnswerTemplate, 1>) as AnswerTemplate[];

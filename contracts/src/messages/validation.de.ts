@@ -128,6 +128,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   notYetShown:
     'Ihre letzte Änderung ist gespeichert, wird aber noch nicht angezeigt. Bitte versuchen Sie es gleich noch einmal.',
   importBusy: 'Gerade werden andere Importdateien gelesen. Bitte versuchen Sie es in einer Minute noch einmal.',
+  bankStatementBusy: 'Gerade werden andere Kontoauszüge gelesen. Bitte versuchen Sie es in einer Minute noch einmal.',
   internalError:
     'Der Server konnte diese Anfrage nicht ausführen. Bitte versuchen Sie es noch einmal; schlägt es erneut fehl, wenden Sie sich an Ihre Administration.',
   requestFailed: 'Die Anfrage ist fehlgeschlagen (HTTP %{0})',

@@ -124,6 +124,7 @@ export const VALIDATION_MESSAGES_EN = {
     'The projections run in a separate worker here: stop it and rebuild with "npm run projections:rebuild".',
   notYetShown: 'Your last change is saved but does not show yet. Please try again in a moment.',
   importBusy: 'Other import files are being read just now. Please try again in a minute.',
+  bankStatementBusy: 'Other bank statements are being read just now. Please try again in a minute.',
   internalError:
     'The server could not complete this request. Please try again; if it fails again, tell your administrator.',
   requestFailed: 'The request failed (HTTP %{0})',

@@ -6,6 +6,7 @@ import {
   ReadBankStatementHandler,
 } from './commands/bank-statement.commands.js';
 import { BankStatementsController } from './http/bank-statements.controller.js';
+import { StatementGate } from './http/statement-gate.js';
 import { BankStatementReads } from './queries/bank-statement-reads.js';
 import { MatchingBookReads } from './queries/matching-book.js';
 
@@ -15,6 +16,7 @@ import { MatchingBookReads } from './queries/matching-book.js';
   controllers: [BankStatementsController],
   providers: [
     MatchingBookReads,
+    StatementGate,
     BankStatementReads,
     ReadBankStatementHandler,
     ConfirmBankStatementEntriesHandler,

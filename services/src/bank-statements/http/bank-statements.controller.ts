@@ -26,6 +26,7 @@ import { BankStatementReads, toStatementDto } from '../queries/bank-statement-re
 import { fieldError, ValidationError } from '@coop/contracts';
 import { HttpException } from '@nestjs/common';
 import { readStatementUpload } from './statement-upload.js';
+import { StatementGate } from './statement-gate.js';
 
 /** An id longer than any statement's is none (checked before any read). */
 function knownId(id: string): string {
@@ -45,6 +46,7 @@ export class BankStatementsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly reads: BankStatementReads,
+    private readonly gate: StatementGate,
   ) {}
 
   @Get()
@@ -61,7 +63,8 @@ export class BankStatementsController {
   /**
    * Reads a CAMT.053 file (multipart, field `file`, at most 20 MiB: 413 beyond, refused before it is read) and matches
    * its credits to members and their outstanding subscriptions; 201 with the statement. The same statement again: 409
-   * `bankStatementAlreadyRead`, nothing booked twice.
+   * `bankStatementAlreadyRead`, nothing booked twice. One statement is read at a time and four wait; beyond them 503
+   * `bankStatementBusy` (StatementGate).
    */
   @Post()
   @Requires('bankstatements:write')
@@ -84,7 +87,10 @@ export class BankStatementsController {
     const file = await readStatementUpload(req);
     let id: string;
     try {
-      id = await this.commands.execute(new ReadBankStatementCommand(contextFor(actor), file.name, file.bytes));
+      // One statement read at a time (decision 304); the answer's wait for the lists is outside the gate.
+      id = await this.gate.run(() =>
+        this.commands.execute(new ReadBankStatementCommand(contextFor(actor), file.name, file.bytes)),
+      );
     } catch (error) {
       if (!(error instanceof CamtRefusal)) throw error;
       const refusal = fieldError('file', error.template, ...error.parameters);

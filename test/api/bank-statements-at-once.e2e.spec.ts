@@ -1,0 +1,70 @@
+/**
+ * Bank statements sent at once (decision 304): reading one of 20,000 entries took a thread about 230 MB and the API's
+ * thread its matching and append, and every upload was read at once: four of 15 MB together took 0.9 GB more and held
+ * the API's answers 7.7 s (a server of `npm start`, a review's figures), so many would fill the memory. Now one
+ * statement is read at a time (StatementGate) and STATEMENTS_WAITING wait, taking a place once the body is read; a
+ * further upload is answered 503 `bankStatementBusy` and nothing of it is kept. The places are taken here by the test
+ * itself, so that what it shows does not depend on how fast uploads arrive.
+ */
+import request from 'supertest';
+import { businessToday, type BankStatementDto } from '@coop/contracts';
+import {
+  StatementGate,
+  STATEMENTS_AT_ONCE,
+  STATEMENTS_WAITING,
+} from '../../services/src/bank-statements/http/statement-gate.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startApp();
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** A statement of one credit, its id `id`. */
+const camt = (id: string): Buffer =>
+  Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">' +
+      `<BkToCstmrStmt><GrpHdr><MsgId>${id}</MsgId></GrpHdr><Stmt><Id>${id}</Id>` +
+      '<Acct><Id><IBAN>DE02120300000000202051</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">10.00</Amt>' +
+      `<CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${businessToday()}</Dt></BookgDt>` +
+      `<NtryDtls><TxDtls><RmtInf><Ustrd>Spende ${id}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry></Stmt>` +
+      '</BkToCstmrStmt></Document>',
+  );
+const upload = (id: string): request.Test =>
+  request(t.http).post('/api/v1/bank-statements').set(auth(t.adminToken)).attach('file', camt(id), `${id}.xml`);
+const read = async (): Promise<string[]> => {
+  const res = await request(t.http).get('/api/v1/bank-statements').set(auth(t.adminToken));
+  return res.status === 204 ? [] : (res.body as BankStatementDto[]).map((s) => s.bankStatementId);
+};
+
+it(`reads ${STATEMENTS_AT_ONCE} statement at a time, lets ${STATEMENTS_WAITING} wait and answers the next 503 bankStatementBusy, keeping nothing of it`, async () => {
+  const gate = t.running.app.get(StatementGate);
+  expect((await upload('ALONE-1')).status).toBe(201);
+
+  // Every place taken: one reading, STATEMENTS_WAITING - 1 waiting, and one upload waiting behind them.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = Array.from({ length: STATEMENTS_AT_ONCE + STATEMENTS_WAITING - 1 }, () => gate.run(() => released));
+  const waiting = upload('WAITED-1').then((res) => res);
+  while (gate.queued < STATEMENTS_WAITING) await new Promise((resolve) => setTimeout(resolve, 20));
+
+  const refused = await upload('REFUSED-1');
+  expect({ status: refused.status, body: refused.body as unknown }).toEqual({
+    status: 503,
+    body: {
+      message: 'Other bank statements are being read just now. Please try again in a minute.',
+      errors: [{ field: null, template: 'bankStatementBusy', parameters: {} }],
+    },
+  });
+  // The API answers meanwhile, and the one waiting is not read yet.
+  expect((await request(t.http).get('/api/v1/ping').set(auth(t.adminToken))).status).toBe(200);
+  expect(await read()).toEqual(['ALONE-1']);
+
+  release();
+  await Promise.all(held);
+  expect((await waiting).status).toBe(201);
+  // The refused statement, sent again, is read: nothing of it was kept.
+  expect((await upload('REFUSED-1')).status).toBe(201);
+  expect((await read()).sort()).toEqual(['ALONE-1', 'REFUSED-1', 'WAITED-1']);
+}, 60_000);
