@@ -4,7 +4,8 @@
  * end (before the task's). Members owe part of their subscription, so each step also books credits on member streams
  * (issue 45). The next start on the same data directory finishes it with the log, the answer and the members' dues an
  * uninterrupted run of the same request gives (nobody paid or credited twice, nobody left out), the interrupted task
- * is shown completed (not failed, not still running), and the same request again is refused as the year is closed.
+ * is shown completed with the summary of an uninterrupted run (not failed, not still running, not "no closure"), and
+ * the same request again is refused as the year is closed.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +48,10 @@ function log(dataDir: string): unknown[] {
       for (const f of ['churchTaxId', 'church', 'churchTaxRate']) delete data[f];
       const metadata = JSON.parse(r.metadata) as { user?: string };
       return {
-        stream: r.stream_id.split(id).join('<closure>').replace(/^dividends-.*/, 'dividends-<cooperative>'),
+        stream: r.stream_id
+          .split(id)
+          .join('<closure>')
+          .replace(/^dividends-.*/, 'dividends-<cooperative>'),
         revision: r.revision,
         type: r.type,
         user: metadata.user,
@@ -78,13 +82,13 @@ async function closedYear(server: ServerProcess, token: string): Promise<Dividen
   }
 }
 
-/** The closure's tasks once none is queued or running any more (their states, oldest first). */
-async function closureTasks(server: ServerProcess, token: string): Promise<string[]> {
+/** The closure's tasks once none is queued or running any more (their states and summaries, oldest first). */
+async function closureTasks(server: ServerProcess, token: string): Promise<unknown[]> {
   for (let tries = 0; ; tries++) {
     const tasks = (await request(server.url).get('/api/v1/tasks').set(auth(token)).expect(200)).body as TaskDto[];
     const mine = tasks.filter((t) => t.kind === 'dividendClosure');
     if (mine.every((t) => t.state !== 'queued' && t.state !== 'running') || tries > 300)
-      return mine.map((t) => t.state).reverse();
+      return mine.map((t) => ({ state: t.state, summary: t.summary })).reverse();
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -117,6 +121,7 @@ describe('the closure killed at each of its points', () => {
   dirs.push(base, whole);
   let wholeShown: unknown;
   let wholeLog: unknown[];
+  let wholeTasks: unknown[];
 
   beforeAll(async () => {
     const setup = await start(base);
@@ -157,6 +162,10 @@ describe('the closure killed at each of its points', () => {
     const aToken = await signIn(a);
     await request(a.url).post('/api/v1/dividend/store').set(auth(aToken)).send(PARAMS).expect(201);
     wholeShown = await shown(a, aToken);
+    wholeTasks = await closureTasks(a, aToken);
+    expect(wholeTasks).toEqual([
+      { state: 'completed', summary: { closures: 1, years: String(LAST), members: MEMBERS } },
+    ]);
     await a.stop('SIGTERM');
     wholeLog = log(whole);
   }, 300_000);
@@ -186,7 +195,8 @@ describe('the closure killed at each of its points', () => {
       const token = await signIn(again);
       // closedBy the clerk who asked, also when the task queued at the start (as `system`) wrote the whole closure.
       expect(await shown(again, token)).toEqual(wholeShown);
-      expect(await closureTasks(again, token)).toEqual(['completed']);
+      // The task that finished it says so, as an uninterrupted run's does (not "0 closures" when the end was written).
+      expect(await closureTasks(again, token)).toEqual(wholeTasks);
       const refused = await request(again.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS);
       expect([refused.status, (refused.body as { errors: { template: string }[] }).errors[0]?.template]).toEqual([
         409,

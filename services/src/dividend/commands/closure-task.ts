@@ -1,12 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { businessToday, dividendRegisterStream, ValidationError, type EventStore } from '@coop/contracts';
+import {
+  businessToday,
+  dividendRegisterStream,
+  ValidationError,
+  type DividendYearClosed,
+  type EventStore,
+} from '@coop/contracts';
 import { contextFor } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModels } from '../../platform/http/read-models.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
 import { closureRegisterDecider } from '../domain/closure-register.decider.js';
 import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../../tasks/index.js';
+import { dividendClosures } from '../queries/dividend-closures.js';
 import { caughtUp, ClosureProcess, stoppedClosures } from './closure-process.js';
 
 /**
@@ -29,19 +37,26 @@ export class ClosureTask implements TaskHandler<'dividendClosure'> {
     private readonly process: ClosureProcess,
     private readonly writer: StreamWriter,
     private readonly readModels: ReadModelProgress,
+    private readonly reads: ReadModels,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async run(task: RunningTask): Promise<TaskOutcome> {
     await caughtUp(this.events, this.readModels);
-    const ctx = contextFor({
-      userId: task.queuedBy,
-      username: task.queuedBy,
-      roles: [],
-      cooperativeId: task.cooperativeId,
-    });
+    // Its writes carry the task's id as their correlation: a restart's next run finds the years this task closed.
+    const ctx = contextFor(
+      { userId: task.queuedBy, username: task.queuedBy, roles: [], cooperativeId: task.cooperativeId },
+      task.taskId,
+    );
     const done: number[] = [];
     let members = 0;
+    // Years an earlier run of this task closed before a restart cut it short (their end written, the task's not): its
+    // summary names them as an uninterrupted run's does.
+    if (task.attempt > 1)
+      for (const closed of await this.closedByTask(task)) {
+        done.push(closed.year);
+        members += closed.members;
+      }
     try {
       // Every year left closing, also one a closure request locked while this task ran (it waits for this task).
       for (
@@ -76,6 +91,19 @@ export class ClosureTask implements TaskHandler<'dividendClosure'> {
         notifications: [],
       };
     }
+  }
+
+  /** The years whose end an earlier run of the task wrote, with their members, in the order they were closed. */
+  private async closedByTask(task: RunningTask): Promise<{ year: number; members: number }[]> {
+    const register = await this.events.readStream(dividendRegisterStream(task.cooperativeId));
+    const closed: { year: number; members: number }[] = [];
+    for (const e of register) {
+      if (e.type !== 'DividendYearClosed' || e.metadata.correlationId !== task.taskId) continue;
+      const { year, dividendId } = e.data as DividendYearClosed['data'];
+      const closure = await dividendClosures.get(this.reads, task.cooperativeId, dividendId);
+      closed.push({ year, members: closure.memberCount });
+    }
+    return closed;
   }
 
   /** The oldest year the register shows left closing with its request, not yet run by this task. */
