@@ -1,6 +1,14 @@
 /** The payouts area's public entry (issue 25): its module and the pure SEPA builder (the benchmark uses it). */
 export { PayoutsModule } from './payouts.module.js';
-export { painXml, controlSum, PAIN_001_001_09, type SepaPaymentFile, type SepaTransfer } from './sepa/pain001.js';
+export {
+  painXml,
+  controlSum,
+  postalAddressXml,
+  PAIN_001_001_09,
+  type SepaPaymentFile,
+  type SepaPostalAddress,
+  type SepaTransfer,
+} from './sepa/pain001.js';
 export {
   debtorAddress,
   paymentFile,
@@ -21,5 +29,15 @@ export {
   REMITTANCE_MAX,
 } from './sepa/sepa-text.js';
 export { parsePain, type XmlNode } from './sepa/pain001-rules.js';
-export { ACCOUNT, AGENT, centsOf, checkCommonLeaf, checkShape, PARTY, type Shape } from './sepa/iso20022-shapes.js';
+export {
+  ACCOUNT,
+  AGENT,
+  centsOf,
+  checkCommonLeaf,
+  checkShape,
+  PARTY,
+  POSTAL_ADDRESS,
+  type Shape,
+} from './sepa/iso20022-shapes.js';
+export { outsideEea } from './sepa/outside-eea.js';
 export { accountHolderOf } from './sepa/sepa-payouts.js';

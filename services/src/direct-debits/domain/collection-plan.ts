@@ -28,6 +28,16 @@ export interface PlanDebtor {
   readonly holder: string;
   readonly iban: string | null;
   readonly bic: string | null;
+  /** The member's postal address, written only for an account outside the EEA (decision 310). */
+  readonly address?: DebtorAddress;
+}
+
+/** A debtor's postal address as the file writes it (pain.008 PstlAdr): street with number, postcode, town, country. */
+export interface DebtorAddress {
+  readonly street: string;
+  readonly zip: string;
+  readonly town: string;
+  readonly country: string;
 }
 
 /** One debit of the plan: the contract's item and what the file writes of it. */
@@ -38,6 +48,7 @@ export interface PlannedDebit extends DirectDebitItem {
   readonly holder: string;
   readonly iban: string;
   readonly bic: string | null;
+  readonly address?: DebtorAddress;
 }
 
 export interface SkippedDue {
@@ -149,6 +160,7 @@ export function planCollection(input: PlanInput): CollectionPlan {
       holder: debtor.holder,
       iban: debtor.iban,
       bic: debtor.bic,
+      ...(debtor.address === undefined ? {} : { address: debtor.address }),
     });
   }
   return { debits, skipped, totalCents };

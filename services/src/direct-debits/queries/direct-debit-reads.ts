@@ -133,6 +133,12 @@ export class DirectDebitReads {
           holder: accountHolderOf(doc),
           iban: compact(doc.iban),
           bic: compact(doc.bic),
+          address: {
+            street: [doc.street, doc.streetHomeNumber].filter(Boolean).join(' '),
+            zip: doc.zipCode ?? '',
+            town: doc.city ?? '',
+            country: doc.isForeign ? (doc.country ?? '') : 'DE',
+          },
         });
       }
     }

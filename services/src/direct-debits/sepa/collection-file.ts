@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fieldError, isValidBic, isValidCreditorId, isValidIban, type FieldError } from '@coop/contracts';
 import { germanDate } from '../../kernel/german-format.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
-import { isSepaRepresentable, NAME_MAX, type SepaDebtor } from '../../payouts/index.js';
+import { debtorAddress, isSepaRepresentable, NAME_MAX, type SepaDebtor } from '../../payouts/index.js';
 import type { PlannedDebit } from '../domain/collection-plan.js';
 import type { SepaDebitFile } from './pain008.js';
 
@@ -66,6 +66,7 @@ export function debitFile(input: {
       iban: compact(cooperative.iban),
       bic: compact(cooperative.bic),
       creditorId: compact(input.creditorId),
+      address: debtorAddress(cooperative),
     },
     debits: input.debits.map((d) => ({
       endToEndId: endToEndIdOf(d.paymentId),
@@ -76,6 +77,7 @@ export function debitFile(input: {
       debtorName: d.holder,
       iban: d.iban,
       bic: d.bic && isValidBic(d.bic) ? d.bic : null,
+      ...(d.address === undefined ? {} : { address: d.address }),
       remittance: debitRemittance(d, input.postingDates.get(d.balanceId) ?? null),
     })),
   };

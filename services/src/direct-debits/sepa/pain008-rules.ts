@@ -15,6 +15,7 @@ import {
   checkShape,
   parsePain,
   PARTY,
+  POSTAL_ADDRESS,
   type Shape,
   type XmlNode,
 } from '../../payouts/index.js';
@@ -73,6 +74,7 @@ export const PAIN_008_001_08_SHAPES: Readonly<Record<string, Shape>> = {
   InitgPty: PARTY,
   Cdtr: PARTY,
   Dbtr: PARTY,
+  PstlAdr: POSTAL_ADDRESS,
   CdtrSchmeId: { sequence: ['Nm', 'PstlAdr', 'Id', 'CtryOfRes', 'CtctDtls'], required: ['Id'] },
   CdtrAcct: ACCOUNT,
   DbtrAcct: ACCOUNT,
@@ -138,6 +140,9 @@ const MAX_LENGTH: Readonly<Record<string, number>> = {
   Id: 35,
   Nm: 70,
   Ustrd: 140,
+  StrtNm: 70,
+  PstCd: 16,
+  TwnNm: 35,
 };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The largest single amount of a SEPA debit (EPC: 999,999,999.99 euro). */

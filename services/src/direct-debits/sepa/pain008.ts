@@ -1,5 +1,15 @@
 import type { DirectDebitSequence } from '@coop/contracts';
-import { ID_MAX, NAME_MAX, REMITTANCE_MAX, sepaText, xmlAmount, xmlEscape } from '../../payouts/index.js';
+import {
+  ID_MAX,
+  NAME_MAX,
+  outsideEea,
+  postalAddressXml,
+  REMITTANCE_MAX,
+  sepaText,
+  xmlAmount,
+  xmlEscape,
+  type SepaPostalAddress,
+} from '../../payouts/index.js';
 
 export const PAIN_008_001_08 = 'urn:iso:std:iso:20022:tech:xsd:pain.008.001.08';
 
@@ -15,6 +25,8 @@ export interface SepaDebit {
   readonly iban: string;
   /** Optional within SEPA: `NOTPROVIDED` is written when null (DK's rule for a debit by IBAN only). */
   readonly bic: string | null;
+  /** The member's address: written (Dbtr/PstlAdr) only when the account is outside the EEA (decision 310). */
+  readonly address?: SepaPostalAddress;
   readonly remittance: string;
 }
 
@@ -29,6 +41,8 @@ export interface SepaDebitFile {
     readonly iban: string;
     readonly bic: string;
     readonly creditorId: string;
+    /** The cooperative's address: written (Cdtr/PstlAdr) in a block with a debit outside the EEA (decision 310). */
+    readonly address?: SepaPostalAddress;
   };
   readonly debits: readonly SepaDebit[];
 }
@@ -44,6 +58,13 @@ export function debitSum(debits: readonly Pick<SepaDebit, 'amount'>[]): number {
   return sum;
 }
 
+/**
+ * A debit from an account outside the EEA (SEPA's Switzerland, United Kingdom, …): the EPC SDD rulebook asks for the
+ * debtor's address (AT-09) and the creditor's (AT-05) there, as Regulation (EU) 2015/847 does for the payer; within
+ * the EEA both stay out, as before (decision 310).
+ */
+const abroad = (d: SepaDebit): boolean => outsideEea(d.iban);
+
 function debitXml(d: SepaDebit): string {
   return (
     '<DrctDbtTxInf>' +
@@ -51,7 +72,7 @@ function debitXml(d: SepaDebit): string {
     `<InstdAmt Ccy="EUR">${xmlAmount(d.amount)}</InstdAmt>` +
     `<DrctDbtTx><MndtRltdInf>${el('MndtId', d.mandateReference)}${el('DtOfSgntr', d.signedOn)}</MndtRltdInf></DrctDbtTx>` +
     `<DbtrAgt><FinInstnId>${d.bic ? el('BICFI', d.bic) : '<Othr><Id>NOTPROVIDED</Id></Othr>'}</FinInstnId></DbtrAgt>` +
-    `<Dbtr>${el('Nm', sepaText(d.debtorName, NAME_MAX))}</Dbtr>` +
+    `<Dbtr>${el('Nm', sepaText(d.debtorName, NAME_MAX))}${abroad(d) && d.address ? postalAddressXml(d.address) : ''}</Dbtr>` +
     `<DbtrAcct><Id>${el('IBAN', d.iban)}</Id></DbtrAcct>` +
     `<RmtInf>${el('Ustrd', sepaText(d.remittance, REMITTANCE_MAX))}</RmtInf>` +
     '</DrctDbtTxInf>'
@@ -84,7 +105,7 @@ export function pain008Xml(file: SepaDebitFile): string {
       el('CtrlSum', xmlAmount(debitSum(debits))),
       `<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl><LclInstrm><Cd>CORE</Cd></LclInstrm>${el('SeqTp', sequence)}</PmtTpInf>`,
       el('ReqdColltnDt', file.collectionDate),
-      `<Cdtr>${el('Nm', creditor)}</Cdtr>`,
+      `<Cdtr>${el('Nm', creditor)}${debits.some(abroad) && file.creditor.address ? postalAddressXml(file.creditor.address) : ''}</Cdtr>`,
       `<CdtrAcct><Id>${el('IBAN', file.creditor.iban)}</Id></CdtrAcct>`,
       `<CdtrAgt><FinInstnId>${el('BICFI', file.creditor.bic)}</FinInstnId></CdtrAgt>`,
       '<ChrgBr>SLEV</ChrgBr>',

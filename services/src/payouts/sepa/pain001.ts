@@ -3,6 +3,8 @@ import { ID_MAX, NAME_MAX, REMITTANCE_MAX, sepaText, xmlAmount, xmlEscape } from
 
 export const PAIN_001_001_09 = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
+const el = (name: string, text: string): string => `<${name}>${xmlEscape(text)}</${name}>`;
+
 /** One credit transfer: amounts in cents, texts as they are (the builder reduces them to the SEPA set and the lengths). */
 export interface SepaTransfer {
   readonly endToEndId: string;
@@ -46,15 +48,10 @@ const STREET_MAX = 70;
 const ZIP_MAX = 16;
 const TOWN_MAX = 35;
 
-/**
- * The debtor's PstlAdr when a transfer goes to a bank outside the EEA (a Swiss IBAN): the payer's address is then
- * required (Regulation (EU) 2015/847; EPC SCT AT-P003), structured with town and country (DOMAIN.md 7). Within the
- * EEA it is optional and left out, as before; an address without a town cannot be written and is left out too.
- */
-function debtorAddressXml(file: SepaPaymentFile): string {
-  const a = file.debtor.address;
-  const town = a === undefined ? '' : sepaText(a.town, TOWN_MAX);
-  if (a === undefined || town === '' || !file.transfers.some((t) => outsideEea(t.iban))) return '';
+/** A structured PstlAdr (street, postcode, town, country; each cut to its length); '' without a town or country. */
+export function postalAddressXml(a: SepaPostalAddress): string {
+  const town = sepaText(a.town, TOWN_MAX);
+  if (town === '' || !/^[A-Z]{2}$/.test(a.country)) return '';
   const street = sepaText(a.street, STREET_MAX);
   const zip = sepaText(a.zip, ZIP_MAX);
   return (
@@ -67,7 +64,16 @@ function debtorAddressXml(file: SepaPaymentFile): string {
   );
 }
 
-const el = (name: string, text: string): string => `<${name}>${xmlEscape(text)}</${name}>`;
+/**
+ * The debtor's PstlAdr when a transfer goes to a bank outside the EEA (a Swiss IBAN): the payer's address is then
+ * required (Regulation (EU) 2015/847; EPC SCT AT-P003), structured with town and country (DOMAIN.md 7). Within the
+ * EEA it is optional and left out, as before; an address without a town cannot be written and is left out too.
+ */
+function debtorAddressXml(file: SepaPaymentFile): string {
+  const a = file.debtor.address;
+  if (a === undefined || !file.transfers.some((t) => outsideEea(t.iban))) return '';
+  return postalAddressXml(a);
+}
 
 /** The total of the transfers in cents (the file's CtrlSum, exact: summed as integers). */
 export function controlSum(transfers: readonly Pick<SepaTransfer, 'amount'>[]): number {
