@@ -83,6 +83,21 @@ describe('the settlements in the console', () => {
     await waitForText(page, row(deathId, 'settlement-heirs-missing'), 'Konto der Erben fehlt');
     await check(page, 'Liste');
 
+    // One selected: the check and the confirmation speak of one settlement, not "1 Auseinandersetzungen".
+    await page.click(row(settlementId, 'settlement-select'));
+    await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);
+    await page.click(tid('settlement-check'));
+    await waitForText(page, tid('settlement-check-result'), '1 Auseinandersetzung, insgesamt 500,00 €');
+    await page.click(tid('settlement-record'));
+    await waitForText(
+      page,
+      tid('settlement-confirm-text'),
+      'Die Auszahlung von 1 Auseinandersetzung, insgesamt 500,00 €',
+    );
+    await page.click(tid('settlement-confirm-no'));
+    await page.waitForSelector(tid('settlement-confirm'), { hidden: true });
+    await page.click(row(settlementId, 'settlement-select'));
+
     // All selected: the check names the death without the heirs' account in the server's words.
     await page.click(tid('settlement-select-all'));
     await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);

@@ -141,7 +141,11 @@ export function PayoutBar(props: {
       ) : null}
       {checked ? (
         <Alert severity={checked.refusals.length ? 'warning' : 'success'} data-testid="settlement-check-result">
-          {translate('coop.settlements.checked', { count: formatCount(checked.count), sum: formatMoney(checked.sum) })}
+          {translate('coop.settlements.checked', {
+            smart_count: checked.count,
+            count: formatCount(checked.count),
+            sum: formatMoney(checked.sum),
+          })}
           {checked.refusals.map((r) => (
             <Box key={`${r.id}-${r.template}`} data-testid="settlement-check-refusal" data-id={r.id}>
               {translate('coop.settlements.checkRefused', {
@@ -171,6 +175,7 @@ export function PayoutBar(props: {
         <DialogContent>
           <DialogContentText data-testid="settlement-confirm-text">
             {translate('coop.settlements.confirm', {
+              smart_count: props.selected.length,
               count: formatCount(props.selected.length),
               sum: formatMoney(sum),
               date: formatDate(payoutDate),
