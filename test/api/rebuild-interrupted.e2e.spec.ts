@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('an interrupted rebuild', () => {
-  it.each(['rebuild:caught-up'])(
+  it.each(['rebuild:replayed', 'rebuild:caught-up'])(
     'killed at %s leaves the current read models answering, and the next rebuild completes',
     async (step) => {
       const t = await startApp();
