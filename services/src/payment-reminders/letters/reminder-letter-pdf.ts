@@ -60,7 +60,8 @@ export async function reminderLettersPdf(
   letters: readonly ReminderLetter[] | AsyncIterable<readonly ReminderLetter[]>,
   between: () => Promise<void>,
 ): Promise<Buffer> {
-  const { doc, bytes } = openPdf('Zahlungserinnerungen und Mahnungen', issuer, 'portrait', MARGIN, false);
+  // Each letter's pages are held back until their count is known (bufferPages), numbered, then let go (flushPages).
+  const { doc, bytes } = openPdf('Zahlungserinnerungen und Mahnungen', issuer, 'portrait', MARGIN, true);
   const batches: AsyncIterable<readonly ReminderLetter[]> =
     Symbol.asyncIterator in letters
       ? letters
@@ -70,7 +71,11 @@ export async function reminderLettersPdf(
   let count = 0;
   for await (const batch of batches) {
     for (const letter of batch) {
+      const first = doc.bufferedPageRange().start + doc.bufferedPageRange().count;
       drawLetter(doc, issuer, letter);
+      const range = doc.bufferedPageRange();
+      markPages(doc, letter, first, range.start + range.count - first);
+      doc.flushPages();
       count += 1;
       await between();
     }
@@ -78,6 +83,27 @@ export async function reminderLettersPdf(
   if (count === 0) doc.addPage();
   doc.end();
   return bytes;
+}
+
+/**
+ * A letter over more than one page: each page says whose letter it is and which page ("Mitgliedsnummer 7 · 2. Mahnung
+ * vom 01.12.2026 · Seite 2 von 2"), at its foot. The continued page had nothing to tell it from the next member's
+ * letter in the sending's printout. A one-page letter is left as it is.
+ */
+function markPages(doc: PDFKit.PDFDocument, l: ReminderLetter, first: number, pages: number): void {
+  if (pages < 2) return;
+  for (let i = 0; i < pages; i += 1) {
+    doc.switchToPage(first + i);
+    const mark = `Mitgliedsnummer ${l.memberNr ?? ''} · ${REMINDER_TITLES[l.level]} vom ${germanDate(l.date)} · Seite ${i + 1} von ${pages}`;
+    doc.font('Helvetica').fontSize(8);
+    // In the bottom margin, below anything the letter writes (ensureRoom keeps the text above it).
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.text(mark, doc.page.width - MARGIN - doc.widthOfString(mark), doc.page.height - MARGIN + 20, {
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
 }
 
 function drawLetter(doc: PDFKit.PDFDocument, issuer: ReminderIssuer, l: ReminderLetter): void {
