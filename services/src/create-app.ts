@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import { permittedSession } from './auth/auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { KISTAM_ANSWER_UPLOAD } from './church-tax/index.js';
 import { firstStart, type FirstStart } from './first-start.js';
 import type { Areas } from './platform/areas.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -20,8 +21,8 @@ import { parseCsvBodies } from './platform/http/csv-body.js';
 import { parseMultipartBodies } from './platform/http/multipart-body.js';
 import { openStorage, type Storage, type StorageOptions } from './platform/storage.js';
 
-/** The route that takes a raw `text/csv` body, as Fastify names it (church-tax/http/kistam.controller.ts). */
-const KISTAM_ANSWER_ROUTE = '/api/v1/tasks/kistam/:id/answer';
+/** Every route's prefix (`/api/v1/members`); the console is served from `/`. */
+const API_PREFIX = 'api/v1';
 
 export interface RunningApp {
   readonly app: INestApplication;
@@ -62,14 +63,15 @@ export async function createApp(
   });
   await addSecurityHeaders(app, config.corsOrigins);
   parseJsonBodies(app);
-  // The KiStAM answer's raw CSV body, read only for a session allowed to send it (its route's @Requires('church:write')).
+  // The KiStAM answer's raw CSV body, read only for a session its route's permission allows (decision 303).
   const strategy = app.get(JwtStrategy);
-  parseCsvBodies(app, [KISTAM_ANSWER_ROUTE], (request, reply) =>
-    permittedSession(strategy, request, reply, 'church:write'),
+  const { controller, path, permission } = KISTAM_ANSWER_UPLOAD;
+  parseCsvBodies(app, [`/${API_PREFIX}/${controller}/${path}`], (request, reply) =>
+    permittedSession(strategy, request, reply, permission),
   );
   // Uploads of files (issue 29: the import of a member register; issue 45: bank statements), for their routes only.
-  await parseMultipartBodies(app, ['/api/v1/import', '/api/v1/bank-statements']);
-  app.setGlobalPrefix('api/v1');
+  await parseMultipartBodies(app, [`/${API_PREFIX}/import`, `/${API_PREFIX}/bank-statements`]);
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiErrorFilter());
   app.useGlobalPipes(new RequestValidationPipe());
   app.enableShutdownHooks();

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, NotFoundError, TaskDto, ValidationError } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
+import type { Permission } from '../../auth/policy.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import { AnswersCreated } from '../../platform/http/openapi.js';
 import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
@@ -18,9 +19,20 @@ export const ANSWER_FILE_NAME = 'kistam-answer.csv';
  * (kistam/kistam.handler.ts), the answer's lines read there too; the task and its files are read at `GET /tasks/...`
  * (tasks area).
  */
+/**
+ * The answer's upload: its route (below the API's prefix) and who may send it. One source for the decorators below and
+ * for create-app.ts, which reads a raw CSV body for this route alone, and only once the session may send it (decision
+ * 303).
+ */
+export const KISTAM_ANSWER_UPLOAD: {
+  readonly controller: string;
+  readonly path: string;
+  readonly permission: Permission;
+} = { controller: 'tasks/kistam', path: ':id/answer', permission: 'church:write' };
+
 @ApiTags('tasks')
 @ApiBearerAuth()
-@Controller('tasks/kistam')
+@Controller(KISTAM_ANSWER_UPLOAD.controller)
 export class KistamController {
   constructor(
     private readonly reads: ChurchTaxReads,
@@ -43,8 +55,8 @@ export class KistamController {
     return this.reads.task(actor.cooperativeId, id);
   }
 
-  @Post(':id/answer')
-  @Requires('church:write')
+  @Post(KISTAM_ANSWER_UPLOAD.path)
+  @Requires(KISTAM_ANSWER_UPLOAD.permission)
   @HttpCode(201)
   @ApiConsumes('text/csv')
   @ApiBody({
