@@ -1,5 +1,5 @@
 import type { RemindedSubscription, ReminderLevel } from '@coop/contracts';
-import { euros, germanDate } from '../../kernel/german-format.js';
+import { euros, germanCount, germanDate } from '../../kernel/german-format.js';
 import { addressLine, drawAddressLines, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
 
 /** The cooperative as its reminder letters name it: letterhead and the account to pay to. */
@@ -199,7 +199,7 @@ function drawTable(doc: PDFKit.PDFDocument, l: ReminderLetter, top: number, widt
     }
     doc.font('Helvetica').fontSize(9.5);
     doc.text(germanDate(s.date), cols[0]!, y, { lineBreak: false });
-    doc.text(String(s.quantity), cols[1]!, y, { lineBreak: false });
+    doc.text(germanCount(s.quantity), cols[1]!, y, { lineBreak: false });
     doc.text(germanDate(s.dueSince), cols[2]!, y, { lineBreak: false });
     const amount = `${euros(s.amount)} EUR`;
     doc.text(amount, cols[3]! - doc.widthOfString(amount), y, { lineBreak: false });

@@ -46,4 +46,10 @@ describe("a reminder letter's pages", () => {
     ]);
     expect(pages[2]).toContain('Mitgliedsnummer: 8');
   });
+
+  it('writes a subscription of a thousand shares or more with thousands points', async () => {
+    const big = { ...letter(9, 1), subscriptions: [{ ...letter(9, 1).subscriptions[0]!, quantity: 3_000 }] };
+    const [page] = await pdfPages(await reminderLettersPdf(ISSUER, [big], () => Promise.resolve()));
+    expect(page).toContain('3.000');
+  });
 });

@@ -5,7 +5,7 @@ import { settlementStatementPdf } from './settlement-statement-pdf.js';
 
 /* The settlement statement's address block: a name, street or town of the API's longest wraps, never ends in "…". */
 describe("a settlement statement's address", () => {
-  it('prints every address line whole', async () => {
+  it('prints every address line whole, and the shares with thousands points', async () => {
     const issuer = {
       name: 'Energiegenossenschaft Musterstadt eG',
       address: 'Hauptstraße 1',
@@ -18,7 +18,7 @@ describe("a settlement statement's address", () => {
       reason: 'exit',
       year: 2025,
       endDate: '2025-12-31',
-      shares: 1,
+      shares: 3_000,
       holding: 25_000,
       lossShare: 0,
       amount: 25_000,
@@ -30,5 +30,7 @@ describe("a settlement statement's address", () => {
     const [page] = await pdfPages(pdf);
     for (const line of LONG_RECIPIENT) expect(joinedShows(page!)).toContain(line);
     expect(page!.filter((l) => l.includes('…'))).toEqual([]);
+    // The shares booked out in German, with thousands points.
+    expect(page).toContain('3.000');
   });
 });

@@ -1,4 +1,4 @@
-import { euros, germanDate } from '../../kernel/german-format.js';
+import { euros, germanCount, germanDate } from '../../kernel/german-format.js';
 import {
   addressLine,
   drawAddressLines,
@@ -71,7 +71,7 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
     [partial ? 'Grund der Auseinandersetzung' : 'Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
     [partial ? 'Kündigung wirksam zum' : 'Ende der Mitgliedschaft', germanDate(s.endDate)],
     ['Geschäftsjahr', String(s.year)],
-    ['Ausgeschiedene Geschäftsanteile', String(s.shares)],
+    ['Ausgeschiedene Geschäftsanteile', germanCount(s.shares)],
     ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding)} EUR`],
     ['Anteil am Verlustvortrag', `${euros(s.lossShare)} EUR`],
     ['Auseinandersetzungsguthaben', `${euros(s.amount)} EUR`],
