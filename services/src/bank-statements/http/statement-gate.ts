@@ -1,5 +1,5 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { refusal } from '../../platform/http/refusal.js';
+import { Injectable } from '@nestjs/common';
+import { UploadGate } from '../../platform/http/upload-gate.js';
 
 /**
  * Bank statements read at once in this process, and waiting at most (decision 304). Reading one of 20,000 entries
@@ -12,31 +12,15 @@ export const STATEMENTS_AT_ONCE = 1;
 export const STATEMENTS_WAITING = 4;
 
 @Injectable()
-export class StatementGate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  /** Uploads waiting for a place now. */
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  /** Runs `work` in its turn; refused (503 `bankStatementBusy`) when as many wait as may. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running < STATEMENTS_AT_ONCE) this.running += 1;
-    else if (this.waiting.length < STATEMENTS_WAITING) await new Promise<void>((turn) => this.waiting.push(turn));
-    else
-      throw new HttpException(
-        refusal('Other bank statements are being read just now. Please try again in a minute.', 'bankStatementBusy'),
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
-    try {
-      return await work();
-    } finally {
-      // The place goes to the first waiting, else it is free.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
+export class StatementGate extends UploadGate {
+  constructor() {
+    super({
+      atOnce: STATEMENTS_AT_ONCE,
+      waiting: STATEMENTS_WAITING,
+      busy: {
+        message: 'Other bank statements are being read just now. Please try again in a minute.',
+        template: 'bankStatementBusy',
+      },
+    });
   }
 }
