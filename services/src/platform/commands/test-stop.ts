@@ -3,7 +3,7 @@
  * `COOP_TEST_STOP_AT` naming a step, the process is killed there with SIGKILL, as a crash or a power loss would end it,
  * right after the step was stored, so a test starts again on exactly what it left. Never timing. Unset (production) it
  * does nothing. Step names are `<process>:<step>`: `first-start:…`, `import:chunk-written:2`, `closure:step-2`,
- * `rebuild:replayed` (docs/operations.md). The one switch of the house: every process stops through it.
+ * `rebuild:replayed`, `task:files-stored` (docs/operations.md). The one switch of the house: every process stops through it.
  */
 export function stopHereInTests(step: string): void {
   if (process.env['COOP_TEST_STOP_AT'] === step) process.kill(process.pid, 'SIGKILL');

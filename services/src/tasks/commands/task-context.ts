@@ -17,9 +17,9 @@ export function taskContext(cooperativeId: string, user: string, taskId: string)
 }
 
 /** A new file's record: a new id, its size and SHA-256 (its bytes go to the file store under that id). */
-export function taskFileOf(file: NewTaskFile): TaskFile {
+export function taskFileOf(file: NewTaskFile, fileId: string = newRecordId()): TaskFile {
   return {
-    fileId: newRecordId(),
+    fileId,
     name: file.name,
     contentType: file.contentType,
     size: file.bytes.byteLength,

@@ -16,6 +16,7 @@ import { TASKS } from '@coop/projections/tasks';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { stopHereInTests } from '../../platform/commands/test-stop.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { FILE_STORE } from '../../platform/file-store/open-file-store.js';
 import { APP_CONFIG, EVENT_STORE, READ_STORE } from '../../platform/tokens.js';
@@ -293,8 +294,12 @@ export class TaskRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const { taskId, cooperativeId } = state;
     const kind = handler.kind;
     const at = new Date().toISOString();
+    // A run before this one that a restart cut short may have stored files no task names: they go first.
+    const run = { taskId, filesBefore: state.files.length, attempt: state.state === 'running' ? state.attempt + 1 : 1 };
+    if (state.state === 'running') await this.taskFiles.removeLeftBy(taskId, run.filesBefore, state.attempt);
     // The files it made are stored first: a failed append removes them again.
-    const stored = await this.taskFiles.store(ending);
+    const stored = await this.taskFiles.store(ending, run);
+    stopHereInTests('task:files-stored');
     const { command, effects, drafts } = endingAppends(ending, taskId, kind, stored, at);
     const lane = taskLaneStream(cooperativeId, kind);
     const laneNow = await this.writer.load(lane, taskLaneDecider);
