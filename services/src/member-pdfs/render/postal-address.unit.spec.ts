@@ -68,4 +68,46 @@ describe("a letter's address block", () => {
     expect(page).not.toContain('AT');
     expect(page!.filter((l) => l.includes('…'))).toEqual([]);
   });
+
+  it("addresses a minor's statement to the legal representative, as the reminder letters do", async () => {
+    const member = {
+      id: 'm2',
+      memberNr: 8,
+      legalForm: 0,
+      salutation: 'Frau',
+      givenName: 'Lena',
+      name: 'Kraus',
+      street: 'Weg',
+      streetHomeNumber: '1',
+      zipCode: '12345',
+      city: 'Ort',
+      isForeign: false,
+      legalRepresentation: 'Brigitte und Thomas Kraus (Eltern)',
+      entryDate: '2024-01-10',
+    };
+    const statement = {
+      member: member as unknown as MemberDto,
+      lines: [],
+      shares: 0,
+      cents: 0,
+      dividends: [],
+      settlements: [],
+    };
+    const [page] = await pdfPages(
+      await statementsPdf(
+        ISSUER,
+        '2025-12-31',
+        (async function* () {
+          yield [statement];
+        })(),
+      ),
+    );
+    const from = page!.indexOf('Frau Lena Kraus');
+    expect(page!.slice(from, from + 4)).toEqual([
+      'Frau Lena Kraus',
+      'vertreten durch Brigitte und Thomas Kraus (Eltern)',
+      'Weg 1',
+      '12345 Ort',
+    ]);
+  });
 });

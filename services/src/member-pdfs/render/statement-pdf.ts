@@ -331,7 +331,7 @@ export function settlementLines(x: StatementSettlement): [string, number][] {
   ];
 }
 
-/** The member's postal address: name line, street, place (the country's name in capitals when abroad). */
+/** The member's postal address: name line, a minor's representative, street, place (the country in capitals abroad). */
 function addressBlock(m: MemberDto): string[] {
   const title = m.title === 'Dr' ? 'Dr.' : m.title === 'Prof' ? 'Prof.' : null;
   const name =
@@ -340,9 +340,11 @@ function addressBlock(m: MemberDto): string[] {
       : m.legalForm === 1
         ? (m.name ?? '')
         : [m.salutation, title, m.givenName, m.name].filter((s): s is string => !!s).join(' ');
+  // A minor's statement goes to the legal representative, named as the reminder letters name them.
+  const representative = m.legalRepresentation ? `vertreten durch ${m.legalRepresentation}` : '';
   const street = [m.street, m.streetHomeNumber].filter((s): s is string => !!s).join(' ');
   const place = [m.zipCode, m.city].filter((s): s is string => !!s).join(' ');
-  return [name, street, place, m.isForeign ? countryLine(m.country) : ''].filter((s) => s !== '');
+  return [name, representative, street, place, m.isForeign ? countryLine(m.country) : ''].filter((s) => s !== '');
 }
 
 /**
