@@ -7,7 +7,16 @@ import request from 'supertest';
 import { businessToday } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
 import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
-import { fill, screenshot, signedInAt, textOf, tid, waitForPath, waitForText } from './support/console.js';
+import {
+  clickElement,
+  fill,
+  screenshot,
+  signedInAt,
+  textOf,
+  tid,
+  waitForPath,
+  waitForText,
+} from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
@@ -21,6 +30,32 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
  */
 
 const year = Number(businessToday().slice(0, 4));
+
+/** The columns of a member register the import reads (as the import's own browser specs write it). */
+const IMPORT_HEADERS = [
+  'Mitgliedsnummer',
+  'Anrede',
+  'Briefanrede',
+  'Titel',
+  'Name / Firma',
+  'Vorname',
+  'Geburtsdatum',
+  'Rechtsform',
+  'Familienstand',
+  'Straße',
+  'Hausnummer',
+  'PLZ',
+  'Ort',
+  'Bundesland',
+  'Ausland',
+  'Bank',
+  'IBAN',
+  'BIC',
+  'Eintrittsdatum',
+  'Zulassungsdatum',
+  'Verzinsungsbeginn',
+  'Anzahl Anteile',
+];
 
 describe('a clerk’s walk through a cooperative whose register begins this year', () => {
   let dataDir: string;
@@ -219,6 +254,74 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       expect(overflows.length).toBeGreaterThan(1);
       expect(overflows.filter((px) => px > 0)).toEqual([]);
       await screenshot(page, `clerk-walk-import-columns-${locale}-${width}`);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    [
+      'de',
+      'Der Import fügt hinzu: 1 Mitglied, 1 Buchung,',
+      '1 Mitglied schreiben',
+      'Der Import wurde geschrieben: 1 Mitglied, 1 Buchung,',
+    ],
+    ['en', 'The import adds: 1 member, 1 posting,', 'Write 1 member', 'The import was written: 1 member, 1 posting,'],
+  ] as const)(
+    'an import of one member counts it in the singular (%s)',
+    async (locale, adds, confirm, written) => {
+      // Last: the import's member joined in 2020, which moves the register's first year.
+      // Two different people (name, birth date, account): the second is no possible duplicate of the first.
+      const [nr, name, born, iban] =
+        locale === 'de'
+          ? ['301', 'Einzeln', '04.05.1970', 'DE02120300000000202051']
+          : ['302', 'Solo', '11.11.1981', 'DE02500105170137075030'];
+      const row = [
+        nr,
+        'Frau',
+        'female',
+        'keiner',
+        name,
+        'Ina',
+        born,
+        '0',
+        'ledig',
+        'Lindenweg',
+        '7',
+        '10115',
+        'Berlin',
+        'be',
+        'nein',
+        'Testbank',
+        iban,
+        'BYLADEM1001',
+        '01.02.2020',
+        '01.02.2020',
+        '01.03.2020',
+        '1',
+      ];
+      const path = join(dataDir, `einzeln-${locale}.csv`);
+      await writeFile(path, `\uFEFF${[IMPORT_HEADERS, row].map((r) => r.join(';')).join('\r\n')}\r\n`);
+      const page = await signedInAt(product, '/administration/import', {
+        locale,
+        width: 1024,
+        password: ADMIN_PASSWORD,
+      });
+      const input = (await page.waitForSelector(tid('import-file-input'))) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(path);
+      await clickElement(page, tid('import-read'));
+      await page.waitForSelector(tid('import-columns'));
+      await clickElement(page, tid('import-next'));
+      await clickElement(page, tid('import-check-run'));
+      await page.waitForSelector(tid('import-problem-count'));
+      await clickElement(page, tid('import-next'));
+      await clickElement(page, tid('import-write-button'));
+      await page.waitForSelector(tid('import-write-confirm'));
+      expect(await textOf(page, tid('import-write-confirm'))).toContain(adds);
+      expect(await textOf(page, tid('confirm-ok'))).toBe(confirm);
+      await clickElement(page, tid('confirm-ok'));
+      await page.waitForSelector(`${tid('import-write-result')}[data-written="true"]`);
+      expect(await textOf(page, tid('import-write-message'))).toContain(written);
       await page.close();
     },
     60_000,

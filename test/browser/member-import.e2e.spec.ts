@@ -228,7 +228,7 @@ describe('the member import in the console', () => {
     await clickElement(page, tid('import-next'));
     await clickElement(page, tid('import-write-button'));
     await page.waitForSelector(tid('import-write-confirm'));
-    expect(await textOf(page, tid('import-write-confirm'))).toContain('Der Import fügt 2 Mitglieder');
+    expect(await textOf(page, tid('import-write-confirm'))).toContain('Der Import fügt hinzu: 2 Mitglieder');
     expect(await textOf(page, tid('confirm-ok'))).toBe('2 Mitglieder schreiben');
     await check(page, 'confirmation');
     await screenshot(page, 'member-import-confirmation');

@@ -4,20 +4,33 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { formatCount } from '../format';
 import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
 import type { ImportResultDto, ImportSummary } from './dto';
 import { ImportSummaryList, postingTotal } from './ImportSummaryList';
 import type { Run } from './run';
 
-/** The numbers the confirmation and the result name. */
-export function summaryCounts(summary: ImportSummary): Record<string, number> {
-  return {
+/**
+ * The numbers the confirmation and the result name, each with its noun in the singular or plural ("1 Mitglied, 2
+ * Buchungen"; a sentence of four numbers cannot take one plural: "1 Mitglieder mit 1 Buchungen" before).
+ */
+export function summaryCounts(
+  summary: ImportSummary,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): Record<string, string> {
+  const counts = {
     members: summary.members,
     postings: postingTotal(summary),
     orders: summary.exemptionOrders,
     certificates: summary.nonAssessments,
     events: summary.events,
   };
+  return Object.fromEntries(
+    Object.entries(counts).map(([key, n]) => [
+      key,
+      translate(`coop.memberImport.write.counts.${key}`, { smart_count: n, count: formatCount(n) }),
+    ]),
+  );
 }
 
 /**
@@ -75,7 +88,7 @@ export function WriteStep({
       {result ? (
         <Box sx={{ mt: 2 }} data-testid="import-write-result" data-written={String(result.written)}>
           <Alert severity={result.written ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="import-write-message">
-            {result.written ? t('written', summaryCounts(result.summary)) : t('before')}{' '}
+            {result.written ? t('written', summaryCounts(result.summary, translate)) : t('before')}{' '}
             <Link component={RouterLink} to="/members">
               {t('toMembers')}
             </Link>
@@ -87,8 +100,8 @@ export function WriteStep({
         <ConfirmDialog
           open={confirming}
           title={t('confirmTitle')}
-          content={t('confirmText', summaryCounts(checked))}
-          confirmLabel={t('confirm', summaryCounts(checked))}
+          content={t('confirmText', summaryCounts(checked, translate))}
+          confirmLabel={t('confirm', summaryCounts(checked, translate))}
           onConfirm={() => {
             setConfirming(false);
             onWrite();

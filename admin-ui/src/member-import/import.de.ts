@@ -123,11 +123,17 @@ export const importDe: Texts<typeof importEn> = {
     blocked: 'Nur ein ohne Probleme geprüfter Import kann geschrieben werden.',
     confirmTitle: 'Import schreiben?',
     confirmText:
-      'Der Import fügt %{members} Mitglieder mit %{postings} Buchungen, %{orders} Freistellungsaufträgen und %{certificates} Nichtveranlagungsbescheinigungen hinzu (%{events} Einträge). Er wird vollständig oder gar nicht geschrieben.',
-    confirm: '%{members} Mitglieder schreiben',
+      'Der Import fügt hinzu: %{members}, %{postings}, %{orders}, %{certificates} (%{events}). Er wird vollständig oder gar nicht geschrieben.',
+    confirm: '%{members} schreiben',
+    counts: {
+      members: '%{count} Mitglied |||| %{count} Mitglieder',
+      postings: '%{count} Buchung |||| %{count} Buchungen',
+      orders: '%{count} Freistellungsauftrag |||| %{count} Freistellungsaufträge',
+      certificates: '%{count} Nichtveranlagungsbescheinigung |||| %{count} Nichtveranlagungsbescheinigungen',
+      events: '%{count} Eintrag |||| %{count} Einträge',
+    },
     writing: 'Der Import wird geschrieben…',
-    written:
-      'Der Import wurde geschrieben: %{members} Mitglieder, %{postings} Buchungen, %{orders} Freistellungsaufträge, %{certificates} Nichtveranlagungsbescheinigungen.',
+    written: 'Der Import wurde geschrieben: %{members}, %{postings}, %{orders}, %{certificates}.',
     nothingToWrite: 'Diese Dateien wurden bereits importiert: Es gibt nichts zu schreiben.',
     before: 'Diese Dateien wurden bereits importiert: Es wurde nichts geändert.',
     background:

@@ -118,11 +118,17 @@ export const importEn = {
     blocked: 'Only an import checked without problems can be written.',
     confirmTitle: 'Write the import?',
     confirmText:
-      'The import adds %{members} members with %{postings} postings, %{orders} exemption orders and %{certificates} non-assessment certificates (%{events} entries). It is written all at once or not at all.',
-    confirm: 'Write %{members} members',
+      'The import adds: %{members}, %{postings}, %{orders}, %{certificates} (%{events}). It is written all at once or not at all.',
+    confirm: 'Write %{members}',
+    counts: {
+      members: '%{count} member |||| %{count} members',
+      postings: '%{count} posting |||| %{count} postings',
+      orders: '%{count} exemption order |||| %{count} exemption orders',
+      certificates: '%{count} non-assessment certificate |||| %{count} non-assessment certificates',
+      events: '%{count} entry |||| %{count} entries',
+    },
     writing: 'Writing the import…',
-    written:
-      'The import was written: %{members} members, %{postings} postings, %{orders} exemption orders, %{certificates} non-assessment certificates.',
+    written: 'The import was written: %{members}, %{postings}, %{orders}, %{certificates}.',
     nothingToWrite: 'These files were imported before: there is nothing to write.',
     before: 'These files were imported before: nothing was done.',
     background: 'The import is large: it is written in the background. The result shows here when it is done.',
