@@ -61,6 +61,7 @@ describe('a clerk’s walk through a cooperative whose register begins this year
   let dataDir: string;
   let product: Product;
   let anna = '';
+  let bertId = '';
   let laterDue = '';
 
   beforeAll(async () => {
@@ -105,6 +106,7 @@ describe('a clerk’s walk through a cooperative whose register begins this year
         shareAmount: 2,
         paid: 0,
       });
+      bertId = bert.id;
       const [bertDue] = (await api('get', `/members/${bert.id}/share-dues`).expect(200)).body as { id: string }[];
       laterDue = new Date(Date.parse(`${businessToday()}T12:00:00Z`) + 92 * 86_400_000).toISOString().slice(0, 10);
       await api('put', `/members/${bert.id}/postings/${bertDue!.id}/instalments`)
@@ -254,6 +256,36 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       expect(overflows.length).toBeGreaterThan(1);
       expect(overflows.filter((px) => px > 0)).toEqual([]);
       await screenshot(page, `clerk-walk-import-columns-${locale}-${width}`);
+      await page.close();
+    },
+    60_000,
+  );
+
+  it.each([
+    [
+      'de',
+      1024,
+      'Der bei der Zeichnung nicht eingezahlte Teil von 500,00 €',
+      'Bitte geben Sie einen Betrag in Euro ein',
+    ],
+    ['en', 1440, 'The part not paid with the subscription, 500,00 €,', 'Enter an amount in euro'],
+  ] as const)(
+    'the instalment plan names what it divides, not “the open part”, and an instalment that is no amount says so (%s, %i px)',
+    async (locale, width, divides, noAmount) => {
+      const page = await signedInAt(product, `/member/${bertId}`, { locale, width, password: ADMIN_PASSWORD });
+      // Bert's row says 250,00 € open; the plan divides the 500,00 € not paid with the subscription.
+      await page.waitForSelector(tid('member-share-plan'), { visible: true });
+      await page.click(tid('member-share-plan'));
+      await page.waitForSelector(tid('share-instalments-dialog'), { visible: true });
+      const text = await textOf(page, tid('share-instalments-dialog'));
+      expect(text).toContain(divides);
+      expect(text).not.toMatch(/offene Teil|unpaid part/);
+      const amount = `${tid('share-instalments-dialog')} input[inputmode="decimal"]`;
+      await page.click(amount);
+      await page.keyboard.press('End');
+      await page.type(amount, 'x');
+      await page.click(tid('share-instalments-save'));
+      await waitForText(page, tid('share-instalments-dialog'), noAmount);
       await page.close();
     },
     60_000,

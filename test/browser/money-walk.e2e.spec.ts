@@ -130,7 +130,7 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await waitForText(
       page,
       tid('share-instalments-dialog'),
-      'Der offene Teil von 1.500,00 € in höchstens 2 Raten im Abstand von 1 Monat ',
+      'Der bei der Zeichnung nicht eingezahlte Teil von 1.500,00 € in höchstens 2 Raten im Abstand von 1 Monat ',
     );
     const plan = await page.$$eval(`${tid('share-instalments-dialog')} input`, (inputs) =>
       inputs.map((i) => (i as HTMLInputElement).value),

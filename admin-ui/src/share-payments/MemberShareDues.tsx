@@ -157,6 +157,7 @@ export function MemberShareDues({ memberId }: { memberId: string }) {
                         size="small"
                         onClick={() => setPlanning(d)}
                         aria-label={t('planFor', { date: formatDate(d.date) })}
+                        data-testid="member-share-plan"
                       >
                         {t('plan')}
                       </Button>

@@ -46,7 +46,7 @@ export const sharePaymentsDe: typeof sharePaymentsEn = {
   planFor: 'Ratenplan der Zeichnung vom %{date}',
   planTitle: 'Ratenplan',
   planText:
-    'Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monat (Zahlungsbedingungen der Genossenschaft). |||| Der offene Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monaten (Zahlungsbedingungen der Genossenschaft).',
+    'Der bei der Zeichnung nicht eingezahlte Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monat (Zahlungsbedingungen der Genossenschaft); spätere Zahlungen zählen auf die Raten. |||| Der bei der Zeichnung nicht eingezahlte Teil von %{amount} in höchstens %{count} Raten im Abstand von %{months} Monaten (Zahlungsbedingungen der Genossenschaft); spätere Zahlungen zählen auf die Raten.',
   instalmentDue: 'Rate %{n} fällig am',
   instalmentAmount: 'Rate %{n} Betrag (€)',
   savePlan: 'Ratenplan speichern',

@@ -52,7 +52,7 @@ export const sharePaymentsEn = {
   planFor: 'Instalment plan of the subscription of %{date}',
   planTitle: 'Instalment plan',
   planText:
-    'The unpaid part of %{amount}, in at most %{count} instalments %{months} month apart (the cooperative’s payment terms). |||| The unpaid part of %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms).',
+    'The part not paid with the subscription, %{amount}, in at most %{count} instalments %{months} month apart (the cooperative’s payment terms); later payments count towards the instalments. |||| The part not paid with the subscription, %{amount}, in at most %{count} instalments %{months} months apart (the cooperative’s payment terms); later payments count towards the instalments.',
   instalmentDue: 'Instalment %{n} due on',
   instalmentAmount: 'Instalment %{n} amount (€)',
   savePlan: 'Save plan',
