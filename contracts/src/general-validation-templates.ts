@@ -61,6 +61,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   currentYearClosure: 1,
   yearAlreadyClosed: 1,
   closureInProgress: 1,
+  closureInterrupted: 1,
   missingCooperativeBankname: 1,
   missingCooperativeIban: 1,
   missingCooperativeBic: 1,

@@ -62,6 +62,8 @@ export type ValidationTemplate =
   | 'yearAlreadyClosed'
   /** "The closure of {0} is still being written; try again when it is closed" (issue 40). */
   | 'closureInProgress'
+  /** "The closure of {0} was interrupted by restarts and is not finished; send the same request again (or restart) to finish it" (409). */
+  | 'closureInterrupted'
   | 'missingCooperativeBankname'
   | 'missingCooperativeIban'
   | 'missingCooperativeBic'

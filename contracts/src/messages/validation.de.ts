@@ -138,6 +138,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   currentYearClosure: 'Für das laufende Jahr kann kein Abschluss erstellt werden.',
   yearAlreadyClosed: 'Das Jahr %{0} ist bereits abgeschlossen',
   closureInProgress: 'Der Abschluss %{0} läuft noch (Abschluss läuft); bitte warten Sie, bis er abgeschlossen ist',
+  closureInterrupted:
+    'Der Abschluss %{0} wurde unterbrochen (der Server wurde beim Schreiben neu gestartet) und ist noch nicht fertig. Senden Sie dieselbe Anfrage noch einmal, sonst wird er beim nächsten Start des Servers beendet',
   missingCooperativeBankname: 'Der Name der Bank der Genossenschaft fehlt',
   missingCooperativeIban: 'Die IBAN der Genossenschaft fehlt',
   missingCooperativeBic: 'Die BIC der Genossenschaft fehlt',

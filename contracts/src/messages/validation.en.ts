@@ -134,6 +134,8 @@ export const VALIDATION_MESSAGES_EN = {
   currentYearClosure: 'Cannot create closure for current year.',
   yearAlreadyClosed: 'Year %{0} is already closed',
   closureInProgress: 'The closure of %{0} is still being written (closing); try again once it is closed',
+  closureInterrupted:
+    'The closure of %{0} was interrupted (the server restarted while writing it) and is not finished yet. Send the same request again, or it is finished at the next start of the server',
   missingCooperativeBankname: "The cooperative's bank name is missing",
   missingCooperativeIban: "The cooperative's IBAN is missing",
   missingCooperativeBic: "The cooperative's BIC is missing",

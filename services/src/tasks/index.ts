@@ -1,7 +1,7 @@
 // The tasks area's public entry (issue 24): the port other areas use to run long work in the background.
 export * from './task-port.js';
 export { TasksModule } from './tasks.module.js';
-export { TaskRunner } from './runner/task-runner.js';
+export { INTERRUPTED, TaskRunner } from './runner/task-runner.js';
 export { TaskHandlerRegistry } from './task-handler-registry.js';
 // The tasks' typed reader and the task as `GET /tasks/{id}` answers it, for the routes that queue one and answer it
 // (201 or 202 with the task) and the areas that read what was done (rule read-model-through-its-owner).

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { dividendRegisterStream, type EventStore, type FieldError, type TaskDto } from '@coop/contracts';
+import { dividendRegisterStream, fieldError, type EventStore, type FieldError, type TaskDto } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { EVENT_STORE } from '../../platform/tokens.js';
-import { TASK_QUEUE, TaskReads, type TaskQueue } from '../../tasks/index.js';
+import { INTERRUPTED, TASK_QUEUE, TaskReads, type TaskQueue } from '../../tasks/index.js';
 import { closureRegisterDecider, yearState } from '../domain/closure-register.decider.js';
 import { caughtUp, closedMeanwhile, refuse } from './closure-process.js';
 
@@ -46,7 +46,7 @@ export class ClosureAsTask {
         taskId = await this.queued(cooperativeId, ctx.actor.username);
       } else {
         const task = await this.reads.task(cooperativeId, taskId);
-        endedWithout(task);
+        endedWithout(task, year);
         // Ended without this year (it had read the register before the lock): queue another.
         if (task.state === 'completed') taskId = undefined;
       }
@@ -67,12 +67,18 @@ export class ClosureAsTask {
   }
 }
 
-/** A task that ended rejected is the closure's refusal (its template, 400 or 409); one that failed, its error. */
-function endedWithout(task: TaskDto): void {
+/**
+ * A task that ended rejected is the closure's refusal (its template, 400 or 409). One failed as interrupted (restarted
+ * TASK_ATTEMPTS_MAX times while the request waited) left the year closing: 409 `closureInterrupted` [year] tells the
+ * clerk that the same request again (or the next start) finishes it. Any other failure is its error.
+ */
+export function endedWithout(task: TaskDto, year: number): void {
   if (task.state === 'rejected' && task.reason) {
     const parameters: Record<string, string> = {};
     task.reason.parameters.forEach((p, i) => (parameters[String(i)] = p));
     throw refuse([{ field: null, template: task.reason.template, parameters } as FieldError]);
   }
+  if (task.state === 'failed' && task.error === INTERRUPTED)
+    throw new ConflictingStateError([fieldError('year', 'closureInterrupted', String(year))]);
   if (task.state === 'failed') throw new Error(`The closure's task ${task.id} failed: ${task.error ?? ''}`);
 }
