@@ -107,6 +107,13 @@ describe('the settlement terms in the console', () => {
     // The loss share: a percentage above 100 is refused after the confirmation, under its field; 10 % is recorded.
     await page.click(tid('settlement-loss-edit'));
     await fill(page, tid('settlement-loss-percent'), '150');
+    // The decision date's hint is written as every other date field's, not "TT.MM.JJJJ".
+    expect(
+      await page.$eval(
+        tid('settlement-loss-date'),
+        (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe('tt.mm.jjjj');
     // The decision date left empty is named before anything is asked or sent, as the server would name it.
     await page.click(tid('settlement-loss-save'));
     await waitForText(

@@ -184,7 +184,7 @@ export function LossShareDialog({
           fullWidth
           margin="dense"
           error={!!problem.decisionDate}
-          helperText={problem.decisionDate ?? t('dateHint')}
+          helperText={problem.decisionDate ?? translate('coop.form.dateHint')}
           slotProps={{ htmlInput: { maxLength: TERMS_INPUT_MAX.decisionDate, 'data-testid': 'settlement-loss-date' } }}
         />
         {refusal.other ? (

@@ -95,7 +95,6 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
     amountPerShare: 'Betrag je Geschäftsanteil (€)',
     amountPerShareHint: 'Zum Beispiel 25,00',
     decisionDate: 'Datum des Beschlusses der Generalversammlung',
-    dateHint: 'TT.MM.JJJJ',
     percentOf: '%{percent} des Geschäftsguthabens',
     perShare: '%{amount} je Geschäftsanteil',
     perShareTyped: '%{amount} € je Geschäftsanteil',

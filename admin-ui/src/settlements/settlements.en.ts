@@ -93,7 +93,6 @@ export const settlementsEn = {
     amountPerShare: 'Amount per share (€)',
     amountPerShareHint: 'For example 25,00',
     decisionDate: "Date of the general meeting's decision",
-    dateHint: 'dd.mm.yyyy',
     percentOf: '%{percent} of the holding',
     perShare: '%{amount} per share',
     perShareTyped: '%{amount} € per share',
