@@ -42,10 +42,12 @@ import {
 
 /** An amount in cents: its limits named as the clerk reads money (`amountAtLeast` 0,01 €, `amountAtMost` 1.000.000.000,00 €), not in cents. */
 const amountRules = () => (target: object, property: string | symbol) => {
+  // Applied in the order decorators written above one another apply (bottom-up), so that of the rules that fail the
+  // pipe answers the first one a reader sees: a text is no number, not an amount above the limit (validation.pipe.ts).
   AsInteger()(target, property);
-  IsInt(rule('invalidNumber'))(target, property);
-  Min(1, rule('amountAtLeast', formatEuro(1)))(target, property);
   Max(AMOUNT_MAX_CENTS, rule('amountAtMost', formatEuro(AMOUNT_MAX_CENTS)))(target, property);
+  Min(1, rule('amountAtLeast', formatEuro(1)))(target, property);
+  IsInt(rule('invalidNumber'))(target, property);
 };
 
 /**
