@@ -196,9 +196,11 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
         noticeDate: '2024-06-30',
       })
     ).date;
-    // Joined after PAST.
+    // Declared before PAST, admitted after it (§ 15 GenG: declaration and admission): no member on PAST (decision 314).
     m.c = await createMember(t.http, t.adminToken, {
-      ...since('2024-02-01'),
+      entryDate: '2023-12-20',
+      approvalDate: '2024-02-01',
+      interestBegin: '2024-02-01',
       name: 'Clausen',
       givenName: 'Carl',
       street: 'Am Hang',
@@ -228,6 +230,13 @@ describe('member list exports (CSV, XLSX, ODS) as of a date', () => {
       ['Berg', null, 2, 200],
       ['Dietz', null, 7, 700],
     ]);
+    // The member declared before PAST is one from the admission on.
+    for (const [date, status] of [
+      [PAST, 404],
+      ['2024-01-31', 404],
+      ['2024-02-01', 200],
+    ] as const)
+      await request(t.http).get(`/api/v1/members/${m.c!.id}?date=${date}`).set(auth(t.adminToken)).expect(status);
   });
 
   it('CSV (default dialect) as of a past date: BOM, `;`, German formats, formula guard, every cell as the register', async () => {

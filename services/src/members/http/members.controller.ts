@@ -29,7 +29,7 @@ import { businessToday, fieldError, ValidationError } from '@coop/contracts';
 import { asOfDate, MemberReads } from '../queries/member-reads.js';
 import { masterOf } from './member-master.js';
 import { memberDocuments, memberName } from '../queries/member-documents.js';
-import { toMemberDto } from '../queries/member.view.js';
+import { memberBy, toMemberDto } from '../queries/member.view.js';
 import { duplicateQueryOf, MemberDuplicates } from '../queries/member-duplicates.js';
 import { MemberDividendReads } from '../queries/member-dividends.js';
 import { historyEntries } from '../queries/member-history.js';
@@ -123,7 +123,7 @@ export class MembersController {
   ): Promise<MemberDto> {
     const date = asOfDate(rawDate);
     const doc = await memberDocuments.get(this.members.reads, actor.cooperativeId, id);
-    if (date !== undefined && doc.entryDate !== null && doc.entryDate > date) throw new NotFoundError('Member', id);
+    if (date !== undefined && doc.entryDate !== null && !memberBy(doc, date)) throw new NotFoundError('Member', id);
     return answerFor(actor, toMemberDto(doc, businessToday(), date));
   }
 

@@ -16,6 +16,16 @@ export function holdingOn(doc: MemberDocument, date: string): { shares: number; 
 }
 
 /**
+ * Whether the member was a member at the end of `date`: joining takes the declaration (`entryDate`) and the
+ * cooperative's admission (`approvalDate`, § 15 GenG, DOMAIN.md 9.1), so the later of the two is the effective date of
+ * joining the member list states (§ 30 GenG; decision 314). A record without an approval date (an old register's) is
+ * in from its entry date.
+ */
+export function memberBy(doc: Pick<MemberDocument, 'entryDate' | 'approvalDate'>, date: string): boolean {
+  return doc.entryDate !== null && doc.entryDate <= date && (doc.approvalDate === null || doc.approvalDate <= date);
+}
+
+/**
  * The member as the API shows it: without `asOf`, as of `today` (the holding from the postings dated up to today, so a
  * notice whose withdrawal is dated on a later year's end leaves today's holding alone). With `asOf`, as it stood at
  * the end of that day: the holding from the postings dated up to it, and an exit only once it was noticed (the notice

@@ -28,6 +28,8 @@ const TODAY = '2026-06-01';
 const SHARE = 10_000;
 const MANY_COOP = 'coop-many';
 const MANY = 2_345;
+/** Members who declared their entry before the board admitted them (§ 15 GenG: declaration and admission). */
+const ADMIT_COOP = 'coop-admission';
 
 const meta = (cooperativeId: string): EventMetadata => ({
   cooperativeId,
@@ -38,15 +40,28 @@ const meta = (cooperativeId: string): EventMetadata => ({
   schemaVersion: 1,
 });
 
-const admit = (id: string, memberNr: number, entryDate: string, cooperativeId = COOP): MemberEvent => {
+const admit = (
+  id: string,
+  memberNr: number,
+  entryDate: string,
+  cooperativeId = COOP,
+  approvalDate: string | null = entryDate,
+): MemberEvent => {
   const base = admitted(
-    { entryDate, approvalDate: entryDate, interestBegin: entryDate, name: `Name ${memberNr}` },
+    { entryDate, approvalDate, interestBegin: entryDate, name: `Name ${memberNr}` },
     id,
     cooperativeId,
   );
   return { type: 'MemberAdmitted', data: { ...(base.data as object), memberNr } } as MemberEvent;
 };
-const shares = (id: string, balanceId: string, type: PostingType, quantity: number, date: string): MemberEvent => ({
+const shares = (
+  id: string,
+  balanceId: string,
+  type: PostingType,
+  quantity: number,
+  date: string,
+  approvalDate = date,
+): MemberEvent => ({
   type: 'SharesPosted',
   data: {
     memberId: id,
@@ -56,7 +71,7 @@ const shares = (id: string, balanceId: string, type: PostingType, quantity: numb
     amount: ([2, 3, 6, 7, 8].includes(type) ? -1 : 1) * quantity * SHARE,
     shareCost: SHARE,
     date,
-    approvalDate: date,
+    approvalDate,
     interestBegin: date,
   },
 });
@@ -72,7 +87,10 @@ let reads: ReadModels;
  * - m3 (no. 3): joined 2025-01-01 with 2 shares;
  * - m4 (no. 4): joined 2024-01-01 with 1 share, gave it back 2024-06-01 (holds none since);
  * - m5 (no. 5): joined 2024-01-01 with 4 shares, gave notice on 2025-01-10 to leave on 2025-12-31;
- * - another cooperative's member (no. 1), joined 2024-01-01.
+ * - another cooperative's member (no. 1), joined 2024-01-01;
+ * - in ADMIT_COOP: a1 (no. 1) declared 2026-11-26, admitted 2026-12-01, its first 2 shares dated on the declaration
+ *   and approved with the admission (the demo's member 300); a2 (no. 2) declared and admitted 2026-11-02; a3 (no. 3)
+ *   from an old register without an approval date, entered 2026-11-30.
  */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-members-as-of-'));
@@ -130,6 +148,17 @@ beforeAll(async () => {
     { type: 'MemberExited', data: { memberId: 'm5', exitDate: '2025-12-31', reason: 'exit', balanceId: 'b5b' } },
   ]);
   await write('x1', [admit('x1', 1, '2024-01-01', OTHER), shares('x1', 'bx1', 0, 9, '2024-01-01')], OTHER);
+  await write(
+    'a1',
+    [admit('a1', 1, '2026-11-26', ADMIT_COOP, '2026-12-01'), shares('a1', 'ba1', 0, 2, '2026-11-26', '2026-12-01')],
+    ADMIT_COOP,
+  );
+  await write('a2', [admit('a2', 2, '2026-11-02', ADMIT_COOP), shares('a2', 'ba2', 0, 1, '2026-11-02')], ADMIT_COOP);
+  await write(
+    'a3',
+    [admit('a3', 3, '2026-11-30', ADMIT_COOP, null), shares('a3', 'ba3', 0, 1, '2026-11-30')],
+    ADMIT_COOP,
+  );
   // More members than one batch (1000), written in falling member-number order.
   const many = Array.from({ length: MANY }, (_v, i) => MANY - i).map((nr) => ({
     streamId: memberStream(`n${nr}`),
@@ -221,6 +250,18 @@ describe('membersAsOf', () => {
     expect(past).toBeLessThan(MANY);
     expect(await countMembersAsOf(reads, COOP, TODAY, 'all', 5, TODAY)).toBe(5);
     expect(await countMembersAsOf(reads, COOP, TODAY, 'all', 4, TODAY)).toBe(5);
+  });
+
+  it('a member is in from the admission, not from the declaration (§ 15 GenG; an old record without approval date from its entry)', async () => {
+    for (const scope of ['all', 'active', 'withShares'] as const) {
+      expect((await list('2026-11-30', scope, ADMIT_COOP)).map((m) => m.memberNr)).toEqual([2, 3]);
+      expect(rows(await list('2026-12-01', scope, ADMIT_COOP))).toEqual([
+        [1, 2, 2 * SHARE, null, false],
+        [2, 1, SHARE, null, false],
+        [3, 1, SHARE, null, false],
+      ]);
+    }
+    expect((await selectMembersAsOf(reads, ADMIT_COOP, '2026-11-30', 'active', TODAY)).total).toBe(2);
   });
 
   it('answers one cooperative only', async () => {

@@ -1,11 +1,12 @@
 import { businessToday, type MemberDto } from '@coop/contracts';
 import type { ReadModels } from '../../platform/http/read-models.js';
 import { memberDocuments } from './member-documents.js';
-import { toMemberDto } from './member.view.js';
+import { memberBy, toMemberDto } from './member.view.js';
 
 /**
  * Which members a list as of a date holds (issue 26; GenG § 30, DOMAIN.md 9.1):
- * - `all`: every member who had joined by the date, an exit noticed by then shown with its date;
+ * - `all`: every member who had joined by the date (declared and admitted: `memberBy`), an exit noticed by then shown
+ *   with its date;
  * - `active`: of those, the members not exited by the end of the date;
  * - `withShares`: of the active ones, those holding at least one share on the date.
  */
@@ -52,7 +53,7 @@ export async function selectMembersAsOf(
   const selected: MemberDto[] = [];
   for await (const batch of memberDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
     for (const doc of batch) {
-      if (doc.entryDate === null || doc.entryDate > date) continue;
+      if (!memberBy(doc, date)) continue;
       const dto = toMemberDto(doc, today, date);
       if (inScope(dto, scope)) selected.push(dto);
     }
@@ -94,8 +95,7 @@ export async function countMembersAsOf(
 ): Promise<number> {
   let count = 0;
   for await (const batch of memberDocuments.scan(reads, cooperativeId, SCAN_BATCH)) {
-    for (const doc of batch)
-      if (doc.entryDate !== null && doc.entryDate <= date && inScope(toMemberDto(doc, today, date), scope)) count += 1;
+    for (const doc of batch) if (memberBy(doc, date) && inScope(toMemberDto(doc, today, date), scope)) count += 1;
     if (count > above) return count;
     await yieldToLoop();
   }
