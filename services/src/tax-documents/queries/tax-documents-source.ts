@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { churchName } from '@coop/contracts';
-import { countryLine } from '../../kernel/german-format.js';
 import { ownCooperative } from '../../cooperatives/index.js';
 import {
   dividendClosures,
@@ -8,6 +7,7 @@ import {
   type DividendClosureDocument,
   type DividendMemberDocument,
 } from '../../dividend/index.js';
+import { recipientLines } from '../../member-pdfs/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -67,30 +67,7 @@ export class TaxDocumentsSource {
       cooperativeId,
       results.map((r) => r.member),
     );
-    return results.map((r) => {
-      const m = members.get(r.member);
-      return {
-        memberId: r.member,
-        memberNr: r.memberNr,
-        name: [m?.givenName, m?.name].filter(Boolean).join(' '),
-        street: [m?.street, m?.streetHomeNumber].filter(Boolean).join(' '),
-        zipCity: [m?.zipCode, m?.city].filter(Boolean).join(' '),
-        country: m?.isForeign === true ? countryLine(m.country) : '',
-        year: r.year,
-        paymentDate: r.paymentDate,
-        gross: r.dividend,
-        exempt: r.exemptions,
-        kapest: r.dividendTax,
-        soli: r.solidarityTax,
-        churchTax: r.churchTax,
-        churchName: r.churchId !== null && r.churchTax > 0 ? churchName(r.churchId) : null,
-        basisOfTax: r.basisOfTax || 'standard',
-        // Issue 45: what of the net was credited to the Geschäftsguthaben (a result before it: none, the payout was the
-        // net; readDividendMember).
-        net: r.netAmount,
-        credited: r.creditedAmount,
-      };
-    });
+    return results.map((r) => certificateFacts(r, members.get(r.member)));
   }
 
   private async results(
@@ -124,4 +101,28 @@ export class TaxDocumentsSource {
     }
     return found;
   }
+}
+
+/** A member's certificate facts from its result in the closure and its document of the members' list. */
+export function certificateFacts(r: DividendMemberDocument, m: MemberDocument | undefined): CertificateFacts {
+  return {
+    memberId: r.member,
+    memberNr: r.memberNr,
+    name: [m?.givenName, m?.name].filter(Boolean).join(' '),
+    // The address block every letter to a member prints (a minor's legal representative, the country abroad).
+    address: recipientLines(m),
+    year: r.year,
+    paymentDate: r.paymentDate,
+    gross: r.dividend,
+    exempt: r.exemptions,
+    kapest: r.dividendTax,
+    soli: r.solidarityTax,
+    churchTax: r.churchTax,
+    churchName: r.churchId !== null && r.churchTax > 0 ? churchName(r.churchId) : null,
+    basisOfTax: r.basisOfTax || 'standard',
+    // Issue 45: what of the net was credited to the Geschäftsguthaben (a result before it: none, the payout was the
+    // net; readDividendMember).
+    net: r.netAmount,
+    credited: r.creditedAmount,
+  };
 }

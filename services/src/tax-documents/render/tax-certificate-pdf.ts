@@ -29,11 +29,13 @@ export function issuerErrors(issuer: CertificateIssuer): FieldError[] {
 export interface CertificateData {
   readonly memberId: string;
   readonly memberNr: number;
+  /** The creditor's name as the certificate's body names them. */
   readonly name: string;
-  readonly street: string;
-  readonly zipCity: string;
-  /** A member abroad: the country's name in capitals (`countryLine`), the address's last line; absent or '' at home. */
-  readonly country?: string;
+  /**
+   * The postal address block as every letter to a member prints it (`recipientLines`): name, "vertreten durch …" of a
+   * minor, street, place, and abroad the country's name in capitals.
+   */
+  readonly address: readonly string[];
   readonly year: number;
   readonly paymentDate: string;
   readonly gross: number;
@@ -126,8 +128,7 @@ function page(doc: PDFKit.PDFDocument, issuer: CertificateIssuer, c: Certificate
   doc.addPage();
   doc.font('Helvetica').fontSize(9).text(`${issuer.name}, ${issuer.address}, ${issuer.zip} ${issuer.city}`, LEFT, 56);
   // The address beside the mark: each line wraps within its width (never under "Berichtigte Bescheinigung", never cut).
-  const address = [c.name, c.street, c.zipCity, c.country ?? ''].filter((l) => l !== '');
-  const below = Math.max(200, drawAddressLines(doc.fontSize(11), address, LEFT, 110, MARK_X - LEFT - 10, 13.5) + 14);
+  const below = Math.max(200, drawAddressLines(doc.fontSize(11), c.address, LEFT, 110, MARK_X - LEFT - 10, 13.5) + 14);
   const mark = MARKS[c.version];
   // Right-aligned to the margin, on one line ("Berichtigte Bescheinigung" is wider than the value column).
   if (mark !== null)
