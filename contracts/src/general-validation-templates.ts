@@ -71,6 +71,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeName: 1,
   memberBankDataMissing: 1,
   sepaNothingToPay: 1,
+  dividendHeirsAccountMissing: 1,
   missingCooperativeTaxOffice: 1,
   missingCooperativeTaxNumber: 1,
   taxCertificateNotIssued: 1,

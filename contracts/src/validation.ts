@@ -78,6 +78,8 @@ export type ValidationTemplate =
   | 'memberBankDataMissing'
   /** No member of the closure has a net payout above zero: nothing to transfer. */
   | 'sepaNothingToPay'
+  /** A notice, not a refusal: members deceased by the payment day without their heirs' account; {0}: the member numbers. */
+  | 'dividendHeirsAccountMissing'
   // The tax certificates of a closure (issue 25; DOMAIN.md 6): what refuses them.
   /** The cooperative keeps no tax office (Betriebsstättenfinanzamt): no certificate leaves without it. */
   | 'missingCooperativeTaxOffice'

@@ -202,7 +202,7 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     const check = (
       await request(t.http).get(`/api/v1/dividend/sepa/${closure.id}/check`).set(auth(t.adminToken)).expect(200)
     ).body as { transfers: number; controlSum: number; errors: unknown[] };
-    expect(check).toEqual({ transfers: 2, controlSum: 399 + 1_473, errors: [] });
+    expect(check).toEqual({ transfers: 2, controlSum: 399 + 1_473, errors: [], notices: [] });
     const doc = parsePain(
       (
         await request(t.http)

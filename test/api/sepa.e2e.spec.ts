@@ -233,6 +233,7 @@ describe('dividend: the SEPA payment file', () => {
       transfers: 3,
       controlSum: closure.members.reduce((s, m) => s + m.paymentAmount, 0),
       errors: expected,
+      notices: [],
     });
   });
 });

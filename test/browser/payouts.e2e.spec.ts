@@ -207,7 +207,12 @@ describe("the closure's papers in the console", () => {
     const checked = await product.api(`/dividend/sepa/${emptyId}/check`, { token });
     expect(checked).toEqual({
       status: 200,
-      body: { transfers: 0, controlSum: 0, errors: [expect.objectContaining({ template: 'sepaNothingToPay' })] },
+      body: {
+        transfers: 0,
+        controlSum: 0,
+        errors: [expect.objectContaining({ template: 'sepaNothingToPay' })],
+        notices: [],
+      },
     });
 
     const path = `/dividend/closures/${encodeURIComponent(closureId)}`;

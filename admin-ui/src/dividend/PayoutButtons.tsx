@@ -148,6 +148,11 @@ export function PayoutButtons({ id }: { id: string }) {
       >
         {sepa.text}
       </Typography>
+      {sepa.notice ? (
+        <Alert severity="warning" data-testid="dividend-closure-sepa-notice">
+          {sepa.notice}
+        </Alert>
+      ) : null}
       {outcome && 'background' in outcome ? (
         <Alert severity="info" data-testid="dividend-closure-background">
           {t('background')}{' '}

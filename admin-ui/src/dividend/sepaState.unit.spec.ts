@@ -66,4 +66,18 @@ describe('the payment list button (SEPA check)', () => {
     ).toBe('Zahlungsliste: 1 Überweisung, Summe 5,00 €');
     expect(sepaState(translator(english), { isPending: true }).blocked).toBe(true);
   });
+
+  it("names a deceased member paid without the heirs' account beside a file that can be made (decision 316)", () => {
+    const notices = [{ field: null, template: 'dividendHeirsAccountMissing', parameters: { '0': '12' } }];
+    const data: SepaCheck = { transfers: 2, controlSum: 500, errors: [], notices };
+    expect(sepaState(translator(english), { isPending: false, data })).toEqual({
+      blocked: false,
+      text: 'Payment list: 2 transfers, total 5,00 €',
+      notice:
+        "Deceased, the heirs' account is not recorded: the dividend goes to the member's account (member no. 12); the heirs' account is recorded under Settlements",
+    });
+    expect(sepaState(translator(german), { isPending: false, data }).notice).toMatch(
+      /^Verstorben, das Konto der Erben ist nicht erfasst: .*\(Mitglied Nr\. 12\)/,
+    );
+  });
 });

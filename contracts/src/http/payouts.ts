@@ -28,4 +28,6 @@ export class SepaCheckDto {
   @IsInt() readonly controlSum!: number;
   /** Empty when the file can be made. */
   @ListOf(() => SepaErrorDto) readonly errors!: readonly SepaErrorDto[];
+  /** What the clerk should know though the file can be made (`dividendHeirsAccountMissing`, decision 316). */
+  @ListOf(() => SepaErrorDto) readonly notices!: readonly SepaErrorDto[];
 }

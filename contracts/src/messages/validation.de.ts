@@ -153,6 +153,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   missingCooperativeName: 'Der Name der Genossenschaft fehlt',
   memberBankDataMissing: 'Keine gültige IBAN bei Mitgliedern mit Auszahlung (Mitglied Nr. %{0})',
   sepaNothingToPay: 'Kein Mitglied hat eine Auszahlung über null: Es gibt nichts zu überweisen',
+  dividendHeirsAccountMissing:
+    'Verstorben, das Konto der Erben ist nicht erfasst: Die Dividende geht an das Konto des Mitglieds (Mitglied Nr. %{0}); das Konto der Erben wird unter Auseinandersetzungen erfasst',
   missingCooperativeTaxOffice:
     'Das Finanzamt der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne es kann keine Steuerbescheinigung ausgestellt werden',
   missingCooperativeTaxNumber:

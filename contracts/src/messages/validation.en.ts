@@ -147,6 +147,8 @@ export const VALIDATION_MESSAGES_EN = {
   missingCooperativeName: "The cooperative's name is missing",
   memberBankDataMissing: 'No valid IBAN for members with a payout (member no. %{0})',
   sepaNothingToPay: 'No member has a payout above zero: there is nothing to transfer',
+  dividendHeirsAccountMissing:
+    "Deceased, the heirs' account is not recorded: the dividend goes to the member's account (member no. %{0}); the heirs' account is recorded under Settlements",
   missingCooperativeTaxOffice:
     "The cooperative's tax office is missing (cooperative master data): no tax certificate can be issued without it",
   missingCooperativeTaxNumber:

@@ -15,7 +15,11 @@ import { SETTLEMENTS } from './settlement-document.js';
 /* The settlements' collection with its typed document is in settlement-document.ts, reachable only from
  * `@coop/projections/settlements` (rule `read-model-through-its-owner`). */
 
-/** One document per member (id = memberId): the cooperative, number and legal form the ends need, and whether the heirs' account is entered. */
+/**
+ * One document per member (id = memberId): the cooperative, number and legal form the ends need, and whether the heirs'
+ * account is entered, with that account (`heirsAccountHolder`, `heirsIban`, `heirsBic`: personal data, blanked by the
+ * clean-up), to which the dividend of a deceased member is paid too (decision 316).
+ */
 export const SETTLEMENT_MEMBERS: CollectionSpec = {
   name: 'settlement_members',
   fields: { heirsAccount: 'boolean' },
@@ -61,7 +65,10 @@ function keysOf(event: Handled): DocKey[] {
       return [{ collection: SETTLEMENT_TERMS.name, id: event.data.cooperativeId }];
     case 'MembersErased':
       // The ends are the member's postings: the erasure names them all.
-      return event.data.members.flatMap((m) => m.balances.map((b) => rowKey(m.memberId, b)));
+      return event.data.members.flatMap((m) => [
+        memberKey(m.memberId),
+        ...m.balances.map((b) => rowKey(m.memberId, b)),
+      ]);
     default:
       return [];
   }
@@ -83,6 +90,8 @@ const HANDLED = new Set<string>([
 
 /** The payee of a recorded payout (personal data: blanked by the clean-up, issue 27). */
 const ACCOUNT_CLEARED = { accountHolder: null, iban: null, bic: null };
+/** The heirs' account of a member (personal data: blanked by the clean-up, whether it is entered stays). */
+const HEIRS_CLEARED = { heirsAccountHolder: null, heirsIban: null, heirsBic: null };
 const PAYOUT_CLEARED = {
   lossShare: null,
   amount: null,
@@ -96,7 +105,8 @@ const PAYOUT_CLEARED = {
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
   // 2: a settlement's holding is the Geschäftsguthaben that left, register corrections of the end included (decision 234).
-  version: 2,
+  // 3: the heirs' account itself, for the dividend's payment file (decision 316).
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -124,7 +134,17 @@ export const settlementsProjector: Projector = {
       }
       case 'HeirsAccountRecorded': {
         const member = current(memberKey(event.data.memberId));
-        return member ? [put(SETTLEMENT_MEMBERS.name, { ...member, heirsAccount: true })] : [];
+        if (!member) return [];
+        const { accountHolder, iban, bic } = event.data;
+        return [
+          put(SETTLEMENT_MEMBERS.name, {
+            ...member,
+            heirsAccount: true,
+            heirsAccountHolder: accountHolder,
+            heirsIban: iban,
+            heirsBic: bic,
+          }),
+        ];
       }
       case 'SharesPosted': {
         const d = event.data;
@@ -242,6 +262,8 @@ export const settlementsProjector: Projector = {
       case 'MembersErased': {
         const ops: WriteOp[] = [];
         for (const m of event.data.members) {
+          const member = current(memberKey(m.memberId));
+          if (member) ops.push(put(SETTLEMENT_MEMBERS.name, { ...member, ...HEIRS_CLEARED }));
           for (const b of m.balances) {
             const row = current(rowKey(m.memberId, b));
             if (row) ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED }));

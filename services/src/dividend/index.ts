@@ -3,3 +3,4 @@ export { DividendModule } from './dividend.module.js';
 export { DividendReads } from './queries/dividend-reads.js';
 export { dividendResults, type DividendMemberDocument } from './queries/dividend-results.js';
 export { dividendClosures, type DividendClosureDocument } from './queries/dividend-closures.js';
+export { deathDates } from './queries/dividend-inputs.js';

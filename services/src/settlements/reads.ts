@@ -4,3 +4,5 @@
  * page frame) reads settlements through their owner here without an import circle.
  */
 export { settlementDocuments, type SettlementDocument } from './queries/settlement-documents.js';
+export { heirsAccounts } from './queries/heirs-accounts.js';
+export type { BankAccount } from './domain/settlement.decider.js';

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fieldError, isValidBic, isValidIban, type FieldError } from '@coop/contracts';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
-import { dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
+import { deathDates, dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
+import { heirsAccounts, type BankAccount } from '../../settlements/reads.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaPostalAddress, type SepaTransfer } from './pain001.js';
@@ -19,6 +20,11 @@ export interface SepaCheck {
   /** Σ payouts of the transfers (the net less what was credited to the Geschäftsguthaben, issue 45), cents. */
   readonly controlSum: number;
   readonly errors: FieldError[];
+  /**
+   * What the clerk should know though the file can be made: `dividendHeirsAccountMissing` [member numbers], members
+   * deceased by the payment day whose heirs' account is not recorded, paid to the member's account (decision 316).
+   */
+  readonly notices: FieldError[];
 }
 
 /** One member's result in the closure as the file needs it. */
@@ -35,6 +41,8 @@ export interface SepaPayout {
   readonly holder: string;
   readonly iban: string | null;
   readonly bic: string | null;
+  /** Deceased by the payment day and no heirs' account recorded: paid to the member's own account (decision 316). */
+  readonly heirsAccountMissing?: boolean;
 }
 
 const creditOf = (p: SepaPayout): number => p.credited ?? 0;
@@ -101,6 +109,12 @@ export function sepaErrors(cooperative: SepaDebtor, payouts: readonly SepaPayout
   return errors;
 }
 
+/** What the check tells beside the refusals: the deceased members paid without their heirs' account (decision 316). */
+export function sepaNotices(payouts: readonly SepaPayout[]): FieldError[] {
+  const missing = payouts.filter((p) => paidOf(p) > 0 && p.heirsAccountMissing === true).map((p) => p.memberNr);
+  return missing.length > 0 ? [fieldError(null, 'dividendHeirsAccountMissing', missing.join(', '))] : [];
+}
+
 /** The file of a closure whose check has no errors: one transfer per member with a payout above zero (net less credit), by number. */
 export function paymentFile(
   closure: { readonly year: number; readonly paymentDate: string },
@@ -152,6 +166,7 @@ export class SepaPayouts {
       transfers: paid.length,
       controlSum: controlSum(paid.map((p) => ({ amount: paidOf(p) }))),
       errors: sepaErrors(cooperative, payouts),
+      notices: sepaNotices(payouts),
     };
   }
 
@@ -183,12 +198,18 @@ export class SepaPayouts {
         sort: [{ field: 'memberNr', direction: 'asc' }],
         limit: PAGE,
       });
-      const members = await memberDocuments.getMany(
-        this.reads,
-        cooperativeId,
-        page.items.map((d) => d.member),
-      );
-      for (const d of page.items) payouts.push(payoutOf(d, members.get(d.member)));
+      const ids = page.items.map((d) => d.member);
+      const [members, deaths, heirs] = await Promise.all([
+        memberDocuments.getMany(this.reads, cooperativeId, ids),
+        deathDates(this.reads, cooperativeId, ids),
+        heirsAccounts(this.reads, cooperativeId, ids),
+      ]);
+      for (const d of page.items) {
+        // § 77 GenG, DOMAIN.md 9.1: a dividend paid after the member's death is the heirs' (decision 316).
+        const died = deaths.get(d.member);
+        const deceased = died !== undefined && died <= closure.paymentDate;
+        payouts.push(payoutOf(d, members.get(d.member), deceased ? (heirs.get(d.member) ?? null) : undefined));
+      }
       if (page.items.length < PAGE) break;
       from = page.items[page.items.length - 1]!.memberNr + 1;
     }
@@ -201,9 +222,17 @@ export function accountHolderOf(member: MemberDocument | undefined): string {
   return member?.accountHolder || [member?.givenName, member?.name].filter(Boolean).join(' ');
 }
 
-function payoutOf(result: DividendMemberDocument, member: MemberDocument | undefined): SepaPayout {
-  const iban = compact(member?.iban ?? '');
-  const bic = compact(member?.bic ?? '');
+/**
+ * The transfer of a member's result: to the member's account, or for a deceased member (`heirs` not undefined) to the
+ * heirs' account when recorded, else to the member's account with `heirsAccountMissing`.
+ */
+function payoutOf(
+  result: DividendMemberDocument,
+  member: MemberDocument | undefined,
+  heirs?: BankAccount | null,
+): SepaPayout {
+  const iban = compact(heirs?.iban ?? member?.iban ?? '');
+  const bic = compact(heirs ? (heirs.bic ?? '') : (member?.bic ?? ''));
   return {
     memberNr: result.memberNr,
     gross: result.amount,
@@ -213,8 +242,9 @@ function payoutOf(result: DividendMemberDocument, member: MemberDocument | undef
     // A result projected before issue 45 holds the payout only, which was the whole net (readDividendMember).
     net: result.netAmount,
     credited: result.creditedAmount,
-    holder: accountHolderOf(member),
+    holder: heirs?.accountHolder ?? accountHolderOf(member),
     iban: iban || null,
     bic: bic || null,
+    ...(heirs === null ? { heirsAccountMissing: true } : {}),
   };
 }
