@@ -11,8 +11,8 @@ import { ListOf, MaxText, rule, Satisfies } from './rules.js';
 
 /*
  * Bank statements (CAMT.053, issue 45; docs/bank-statements.md): `POST /bank-statements` reads a statement file
- * (multipart, field `file`), `GET /bank-statements` lists the statements read, `GET /bank-statements/{id}` one with its
- * entries and their match state, `POST /bank-statements/{id}/confirm` books entries as payments on shares and `POST
+ * (multipart, field `file`), `GET /bank-statements` lists the statements read, `GET /bank-statements/{id}` one with a page
+ * of its entries and their match state, `POST /bank-statements/{id}/confirm` books entries as payments on shares and `POST
  * /bank-statements/{id}/ignore` sets entries aside. Amounts in cents.
  */
 
@@ -71,8 +71,14 @@ export class BankStatementEntryDto {
   @ListOf(() => StatementAllocationDto) readonly allocations!: StatementAllocationDto[];
 }
 
-/** `GET /bank-statements/{id}`: the statement and its entries in the file's order. */
+/**
+ * `GET /bank-statements/{id}`: the statement and one page of its entries (`offset`, `limit`, `filter`, `search`,
+ * `order_by` as every list; the file's order unless ordered otherwise).
+ */
 export class BankStatementDetailDto extends BankStatementDto {
+  /** How many entries match the page's filter and search (all the statement's without them). */
+  @IsInt() readonly entryTotal!: number;
+  /** The page's entries. */
   @ListOf(() => BankStatementEntryDto) readonly entryList!: BankStatementEntryDto[];
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BankStatementConfirm,
@@ -101,14 +101,29 @@ export class BankStatementsController {
     return this.reads.detail(actor.cooperativeId, id);
   }
 
+  /**
+   * The statement with one page of its entries (`entryList`, in the file's order) and how many match (`entryTotal`):
+   * `offset`, `limit` (20; at most 1000, else 400 `invalidNumber`), `filter` (`state:unmatched;matched`), `search`,
+   * `order_by` as every list (decision 317). Confirming or ignoring takes entry ids, whatever page shows them.
+   */
   @Get(':id')
   @Requires('bankstatements:read')
+  @ApiQuery({ name: 'offset', required: false, description: 'the first entry of the page (0)' })
+  @ApiQuery({ name: 'limit', required: false, description: 'entries of the page (20, at most 1000)' })
+  @ApiQuery({ name: 'filter', required: false, description: 'state:unmatched;matched, bookingDate:2025-04-01.., …' })
   @AnswersOk(BankStatementDetailDto)
-  detail(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<BankStatementDetailDto> {
-    return this.reads.detail(actor.cooperativeId, knownId(id));
+  detail(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() params: ListParams,
+  ): Promise<BankStatementDetailDto> {
+    return this.reads.detail(actor.cooperativeId, knownId(id), params);
   }
 
-  /** Books the entries as payments on shares: all or none (400 with every refusal; 409 for an entry already decided). */
+  /**
+   * Books the entries as payments on shares: all or none (400 with every refusal; 409 for an entry already decided).
+   * Answers the statement with the first page of its entries.
+   */
   @Post(':id/confirm')
   @Requires('bankstatements:write')
   @HttpCode(200)
@@ -128,7 +143,7 @@ export class BankStatementsController {
     return this.reads.detail(actor.cooperativeId, id);
   }
 
-  /** Sets credits aside (no payment on shares): all or none. */
+  /** Sets credits aside (no payment on shares): all or none. Answers the statement with its first page of entries. */
   @Post(':id/ignore')
   @Requires('bankstatements:write')
   @HttpCode(200)
