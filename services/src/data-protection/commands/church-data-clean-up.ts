@@ -7,14 +7,18 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { churchErasureDecider } from '../domain/church-erasure.decider.js';
+import { erasureChunks } from '../domain/erasure-chunks.js';
 import { DueMembers, showsChurchData } from '../queries/due-members.js';
 
 const SCAN_BATCH = 1000;
+/** Members named per `ChurchDataErased` at most (each about 100 bytes; also at most 256 KiB, decision 318). */
+const CHURCH_PART_MEMBERS = 2000;
 
 /**
  * The clean-up's church step (decision 101; DOMAIN.md 9.3): the former members whose church data is due
- * (church-due-rule.ts) are named in one `ChurchDataErased` on the erasure stream (the write waits until the read models
- * show their church fields null), then their church keys are deleted. It also completes deletions an interruption left
+ * (church-due-rule.ts) are named in `ChurchDataErased` on the erasure stream, in parts of at most 2,000 members and
+ * 256 KiB (decision 318; the write waits until the read models show their church fields null), each part's church
+ * keys deleted after it. It also completes deletions an interruption left
  * undone: the church key of a member named before, or of a member whose last answer was null, while its `members`
  * document shows no church data.
  */
@@ -37,17 +41,30 @@ export class ChurchDataCleanUp {
         dueFrom: m.dueFrom,
       }),
     );
-    const command = { type: 'EraseChurchData' as const, erasureId: newRecordId(), cooperativeId, asOf, members };
-    const { state, events } = await this.writer.handle(
-      dataProtectionStream(cooperativeId),
-      churchErasureDecider,
-      command,
-      ctx,
-      cooperativeId,
-    );
-    const run = events[0]?.data as ChurchDataErased['data'] | undefined;
-    for (const m of run?.members ?? []) await this.churchKey.erase(m.memberId);
-    await this.complete(cooperativeId, state.churchErased);
+    const erasureId = newRecordId();
+    const erase = async (part: typeof members) =>
+      this.writer.handle(
+        dataProtectionStream(cooperativeId),
+        churchErasureDecider,
+        { type: 'EraseChurchData' as const, erasureId, cooperativeId, asOf, members: part },
+        ctx,
+        cooperativeId,
+      );
+    const erased: ChurchDataErased['data']['members'][number][] = [];
+    let run: ChurchDataErased['data'] | undefined;
+    let churchErased: ReadonlySet<string> | undefined;
+    for (const part of erasureChunks(members, CHURCH_PART_MEMBERS)) {
+      const { state, events } = await erase(part);
+      churchErased = state.churchErased;
+      const written = events[0]?.data as ChurchDataErased['data'] | undefined;
+      for (const m of written?.members ?? []) await this.churchKey.erase(m.memberId);
+      if (written) {
+        erased.push(...written.members);
+        run = { ...written, members: erased };
+      }
+    }
+    churchErased ??= (await erase([])).state.churchErased;
+    await this.complete(cooperativeId, churchErased);
     return run;
   }
 

@@ -3,11 +3,13 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   businessToday,
   dataProtectionStream,
+  ERASURE_RULE,
   fieldError,
   memberChurchSubject,
   memberDataSubject,
   memberStream,
   ValidationError,
+  type ErasedMember,
   type KeyStore,
   type MembersErased,
 } from '@coop/contracts';
@@ -16,8 +18,11 @@ import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { KEY_STORE } from '../../platform/tokens.js';
-import { erasureDecider } from '../domain/erasure.decider.js';
+import { APP_CONFIG, KEY_STORE } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { stopHereInTests } from '../../platform/commands/test-stop.js';
+import { erasureChunks } from '../domain/erasure-chunks.js';
+import { erasureDecider, type ErasureState } from '../domain/erasure.decider.js';
 import { retentionHoldDecider } from '../domain/retention-hold.decider.js';
 import { DueMembers } from '../queries/due-members.js';
 import { ChurchDataCleanUp } from './church-data-clean-up.js';
@@ -68,9 +73,11 @@ export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetenti
 }
 
 /**
- * The clean-up (issue 27): finds the members due in the read models, records one `MembersErased` on the cooperative's
- * erasure stream (the writer waits until the read models show it: every projector blanks its documents of those
- * members at once), then deletes each erased member's key, so its personal data in the event log cannot be read again.
+ * The clean-up (issue 27): finds the members due in the read models, records them as `MembersErased` on the
+ * cooperative's erasure stream, one event per part of at most `ERASURE_CHUNK_MEMBERS` members and 256 KiB (decision
+ * 318; the writer waits until the read models show each: every projector blanks its documents of those members at
+ * once), and after each part deletes its members' keys, so their personal data in the event log cannot be read again.
+ * A run stopped between parts left the rest due: the next run erases them, each member once.
  * The keys of every member the log names as erased are deleted, not only this run's: a run stopped between the event
  * and the keys is completed by the next one. Task files old enough to name an erased member are removed (OldTaskFiles).
  * Then the church step (ChurchDataCleanUp): the church data of former members no longer needed for church tax goes
@@ -84,37 +91,42 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     private readonly taskFiles: OldTaskFiles,
     private readonly church: ChurchDataCleanUp,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ ctx }: CleanMembersCommand): Promise<MembersErased['data'] | undefined> {
     const cooperativeId = ctx.actor.cooperativeId;
     const asOf = businessToday();
     const retentionYears = await this.due.retentionYears(cooperativeId);
-    const members = [];
-    for (const member of await this.due.due(cooperativeId, asOf, retentionYears))
-      members.push(await this.due.documentsOf(cooperativeId, member));
-    const command = {
-      type: 'EraseMembers' as const,
-      erasureId: newRecordId(),
-      cooperativeId,
-      asOf,
-      retentionYears,
-      members,
-    };
-    const { state, events } = await this.writer.handle(
-      dataProtectionStream(cooperativeId),
-      erasureDecider,
-      command,
-      ctx,
-      cooperativeId,
-    );
-    for (const memberId of state.erased) {
-      for (const subject of [memberDataSubject(memberId), memberChurchSubject(memberId)]) {
-        if ((await this.keys.find(subject)) !== undefined) await this.keys.erase(subject);
-      }
+    const erasureId = newRecordId();
+    const erase = async (members: readonly ErasedMember[]) =>
+      this.writer.handle(
+        dataProtectionStream(cooperativeId),
+        erasureDecider,
+        { type: 'EraseMembers' as const, erasureId, cooperativeId, asOf, retentionYears, members },
+        ctx,
+        cooperativeId,
+      );
+    const erased: ErasedMember[] = [];
+    let state: ErasureState | undefined;
+    let part = 0;
+    for await (const members of this.parts(cooperativeId, asOf, retentionYears)) {
+      const written = await erase(members);
+      state = written.state;
+      const named = written.events[0]?.data.members ?? [];
+      await this.eraseKeys(named.map((m) => m.memberId));
+      erased.push(...named);
+      part += 1;
+      stopHereInTests(`erasure:part-written:${part}`);
     }
+    // Nobody due: the log's erasures read all the same, for the keys a run stopped before deleting.
+    state ??= (await erase([])).state;
+    await this.eraseKeys(state.erased);
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
-    const run = events[0]?.data;
+    const run: MembersErased['data'] | undefined =
+      erased.length > 0
+        ? { erasureId, cooperativeId, asOf, rule: ERASURE_RULE, retentionYears, members: erased }
+        : undefined;
     if (run) {
       // The closures the erased members were paid in (`dividend_members` ids `<dividendId>:<memberId>`).
       const closures = new Set(
@@ -127,6 +139,27 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
       );
     }
     await this.church.run(ctx, asOf);
-    return events[0]?.data;
+    return run;
+  }
+
+  /** The members due, their documents read part by part (never every due member's documents at once). */
+  private async *parts(cooperativeId: string, asOf: string, retentionYears: number): AsyncGenerator<ErasedMember[]> {
+    const due = await this.due.due(cooperativeId, asOf, retentionYears);
+    const size = this.config.erasureChunkMembers;
+    for (let from = 0; from < due.length; from += size) {
+      const documents: ErasedMember[] = [];
+      for (const member of due.slice(from, from + size))
+        documents.push(await this.due.documentsOf(cooperativeId, member));
+      yield* erasureChunks(documents, size);
+    }
+  }
+
+  /** Deletes the personal-data and church keys of these members that still exist. */
+  private async eraseKeys(memberIds: Iterable<string>): Promise<void> {
+    for (const memberId of memberIds) {
+      for (const subject of [memberDataSubject(memberId), memberChurchSubject(memberId)]) {
+        if ((await this.keys.find(subject)) !== undefined) await this.keys.erase(subject);
+      }
+    }
   }
 }

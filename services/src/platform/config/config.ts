@@ -57,6 +57,8 @@ export interface AppConfig {
    * rows of blank cells count as none, and 141 MB of them were read on the request, 76 s and 3 GB (a review, stop 63).
    */
   readonly importSyncBytes: number;
+  /** Members named per event of the data-protection clean-up (`ERASURE_CHUNK_MEMBERS`: default 500, at most 2,000; decision 318). */
+  readonly erasureChunkMembers: number;
   /** Events per chunk of an import's write (issue 40; `IMPORT_CHUNK_EVENTS`: KurrentDB 5,000, at most 20,000; embedded 100,000, at most 200,000). */
   readonly importChunkEvents: number;
   /** Origins whose pages may call the API from a browser (`CORS_ORIGINS`, comma-separated); empty: CORS closed. */
@@ -103,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
     importSyncBytes: wholeNumber(env.IMPORT_SYNC_BYTES, 16 * 1024 * 1024, 'IMPORT_SYNC_BYTES', 0),
     importChunkEvents: importChunkEvents(env.IMPORT_CHUNK_EVENTS, eventStoreUrl !== undefined),
+    erasureChunkMembers: atMost(
+      wholeNumber(env.ERASURE_CHUNK_MEMBERS, 500, 'ERASURE_CHUNK_MEMBERS', 1),
+      2000,
+      'ERASURE_CHUNK_MEMBERS',
+    ),
     corsOrigins: origins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
   };
 }
