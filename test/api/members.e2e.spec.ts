@@ -231,7 +231,13 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
   });
 
   it('answers members and holdings as of a date, from the postings dates', async () => {
-    const m = await createMember(t.http, t.adminToken, { name: 'Stichtag', entryDate: '2019-05-01', shareAmount: 2 });
+    const m = await createMember(t.http, t.adminToken, {
+      name: 'Stichtag',
+      entryDate: '2019-05-01',
+      approvalDate: '2019-05-01',
+      interestBegin: '2019-06-01',
+      shareAmount: 2,
+    });
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2020-06-30' });
     // Notice on 30.09.2022, three months: the exit takes effect on 31.12.2022.
     await posted(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, noticeDate: '2022-09-30' });
