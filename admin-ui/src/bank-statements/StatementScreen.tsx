@@ -13,21 +13,24 @@ import {
   DialogContentText,
   DialogTitle,
   LinearProgress,
+  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import type { BankStatementEntryDto } from '@coop/contracts/console';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { AddressPagination, useAddressPage } from '../common/AddressPagination';
 import { formatDate, formatIban, formatMoney } from '../format';
 import { MemberPicker } from '../members/MemberLookup';
 import { can, useSession } from '../session/session';
-import { confirmationsOf, isOpen, memberFor } from './model';
+import { confirmationsOf, ENTRY_STATES, entryStateOf, isOpen, memberFor, withEntry } from './model';
 import { useBankStatement, useDecideEntries } from './queries';
 
 const STATE_COLOR = {
@@ -59,9 +62,10 @@ function EntryState({ entry }: { entry: BankStatementEntryDto }) {
 }
 
 /**
- * One bank statement (issue 45): its entries in the file's order with their match state. The clerk selects the open
- * credits to book, chooses the member of those the matching could not assign, confirms them in a dialog, or sets
- * entries aside; each confirmed entry is booked as a payment on shares on the member's oldest outstanding subscriptions.
+ * One bank statement (issue 45): its entries in the file's order with their match state, a page at a time (`page`,
+ * `perPage` and `state` in the address; decision 317). The clerk selects the open credits to book, on any page,
+ * chooses the member of those the matching could not assign, confirms them in a dialog, or sets entries aside; each
+ * confirmed entry is booked as a payment on shares on the member's oldest outstanding subscriptions.
  */
 export default function StatementScreen() {
   const translate = useTranslate();
@@ -70,25 +74,25 @@ export default function StatementScreen() {
   const { id = '' } = useParams();
   const session = useSession();
   const canWrite = can(session, 'bankstatements:write');
-  const detail = useBankStatement(id);
+  const at = useAddressPage();
+  const state = entryStateOf(at.query.get('state'));
+  const detail = useBankStatement(id, at.page, at.perPage, state);
   const decide = useDecideEntries(id);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // The entries selected, on this page or another one, by entry id.
+  const [picked, setPicked] = useState<Record<string, BankStatementEntryDto>>({});
   const [chosen, setChosen] = useState<Record<string, string | null>>({});
   const [asking, setAsking] = useState<'confirm' | 'ignore' | null>(null);
   const statement = detail.data;
   const entries = statement?.entryList ?? [];
-  const confirmations = confirmationsOf(entries, selected, chosen);
-  const ignoring = entries.filter((e) => isOpen(e) && selected.has(e.entryId)).map((e) => e.entryId);
-  const sum = entries
+  const selectedEntries = Object.values(picked);
+  const selected = new Set(Object.keys(picked));
+  const confirmations = confirmationsOf(selectedEntries, selected, chosen);
+  const ignoring = selectedEntries.filter(isOpen).map((e) => e.entryId);
+  const sum = selectedEntries
     .filter((e) => confirmations.some((c) => c.entryId === e.entryId))
     .reduce((s, e) => s + e.amount, 0);
-  const toggle = (entryId: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(entryId)) next.delete(entryId);
-      else next.add(entryId);
-      return next;
-    });
+  const toggle = (entry: BankStatementEntryDto) =>
+    setPicked((p) => withEntry(p, entry, !Object.hasOwn(p, entry.entryId)));
   const run = () => {
     const decision = asking === 'confirm' ? { confirm: confirmations } : { ignore: ignoring };
     decide.mutate(decision, {
@@ -96,7 +100,7 @@ export default function StatementScreen() {
         notify(asking === 'confirm' ? 'coop.bankStatements.confirmed' : 'coop.bankStatements.ignored', {
           type: 'success',
         });
-        setSelected(new Set());
+        setPicked({});
         setAsking(null);
       },
     });
@@ -121,6 +125,32 @@ export default function StatementScreen() {
               open: statement.open,
               confirmed: formatMoney(statement.confirmedSum),
             })}
+          </Typography>
+        ) : null}
+        {statement ? (
+          <TextField
+            select
+            size="small"
+            label={t('showState')}
+            value={state}
+            onChange={(e) => at.change({ state: e.target.value === '' ? null : e.target.value, page: null })}
+            sx={{ minWidth: 200, mb: 1 }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'bank-statement-state' } as object },
+            }}
+          >
+            <MenuItem value="">{t('allStates')}</MenuItem>
+            {ENTRY_STATES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`states.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        {statement && entries.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }} data-testid="bank-statement-no-entries">
+            {t('noEntries')}
           </Typography>
         ) : null}
         {entries.length > 0 ? (
@@ -148,7 +178,7 @@ export default function StatementScreen() {
                         {open ? (
                           <Checkbox
                             checked={selected.has(e.entryId)}
-                            onChange={() => toggle(e.entryId)}
+                            onChange={() => toggle(e)}
                             slotProps={{
                               input: {
                                 'aria-label': t('selectEntry', { id: e.entryId }),
@@ -174,7 +204,7 @@ export default function StatementScreen() {
                             value={member}
                             onChange={(memberId) => {
                               setChosen((c) => ({ ...c, [e.entryId]: memberId }));
-                              if (memberId) setSelected((s) => new Set(s).add(e.entryId));
+                              if (memberId) setPicked((p) => withEntry(p, e, true));
                             }}
                             label={t('chooseMember')}
                             testId={`entry-member-${e.entryId}`}
@@ -197,12 +227,13 @@ export default function StatementScreen() {
             </Table>
           </Box>
         ) : null}
+        {statement ? <AddressPagination total={statement.entryTotal} at={at} /> : null}
         {decide.error && asking === null ? (
           <Alert severity="error" sx={{ mt: 1 }} data-testid="bank-statement-error">
             {decide.error.message}
           </Alert>
         ) : null}
-        {canWrite && entries.some(isOpen) ? (
+        {canWrite && (statement?.open ?? 0) + selectedEntries.length > 0 ? (
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
             <Button
               variant="contained"

@@ -16,6 +16,9 @@ export const bankStatementsDe: typeof bankStatementsEn = {
   statementTitle: 'Kontoauszug %{id}',
   summary:
     'Konto %{account}: %{credits} Gutschrift über %{sum}; %{open} noch zu entscheiden; %{confirmed} auf Anteile gebucht. |||| Konto %{account}: %{credits} Gutschriften über %{sum}; %{open} noch zu entscheiden; %{confirmed} auf Anteile gebucht.',
+  showState: 'Anzeigen',
+  allStates: 'Alle Umsätze',
+  noEntries: 'Keine Umsätze mit diesem Stand.',
   selectEntry: 'Umsatz %{id} auswählen',
   chooseMember: 'Mitglied',
   confirmSelected: '%{count} Umsatz bestätigen (%{sum}) |||| %{count} Umsätze bestätigen (%{sum})',

@@ -17,6 +17,9 @@ export const bankStatementsEn = {
   statementTitle: 'Bank statement %{id}',
   summary:
     'Account %{account}: %{credits} credit of %{sum}; %{open} still to decide; %{confirmed} booked on shares. |||| Account %{account}: %{credits} credits of %{sum}; %{open} still to decide; %{confirmed} booked on shares.',
+  showState: 'Show',
+  allStates: 'All entries',
+  noEntries: 'No entries in this state.',
   selectEntry: 'Select entry %{id}',
   chooseMember: 'Member',
   confirmSelected: 'Confirm %{count} entry (%{sum}) |||| Confirm %{count} entries (%{sum})',

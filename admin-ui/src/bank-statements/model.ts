@@ -23,3 +23,32 @@ export function confirmationsOf(
     return memberId === null ? [] : [{ entryId: e.entryId, memberId, balanceId: null }];
   });
 }
+
+/** The states the statement's entries can be shown by (`filter=state:…`); '' shows them all. */
+export const ENTRY_STATES = ['matched', 'unmatched', 'confirmed', 'ignored', 'listed'] as const;
+
+/** The state asked for in the address, or '' (all) for none or one the entries do not have. */
+export const entryStateOf = (raw: string | null): string =>
+  raw !== null && (ENTRY_STATES as readonly string[]).includes(raw) ? raw : '';
+
+/** `GET /bank-statements/{id}` for page `page` (from 1) of `perPage` entries, of one state or all (decision 317). */
+export function statementPath(id: string, page: number, perPage: number, state: string): string {
+  const query = new URLSearchParams({ offset: String((page - 1) * perPage), limit: String(perPage) });
+  if (state !== '') query.set('filter', `state:${state}`);
+  return `/bank-statements/${encodeURIComponent(id)}?${query.toString()}`;
+}
+
+/**
+ * The entries the clerk selected, by entry id, kept while the pages change: a selection on page 1 is still booked when
+ * the clerk confirms on page 3. `on` adds the entry (again, as shown now) or takes it out.
+ */
+export function withEntry(
+  picked: Readonly<Record<string, BankStatementEntryDto>>,
+  entry: BankStatementEntryDto,
+  on: boolean,
+): Record<string, BankStatementEntryDto> {
+  const next = { ...picked };
+  if (on) next[entry.entryId] = entry;
+  else delete next[entry.entryId];
+  return next;
+}

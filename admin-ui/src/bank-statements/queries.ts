@@ -1,6 +1,7 @@
 import type { BankStatementDetailDto, BankStatementDto, StatementConfirmation } from '@coop/contracts/console';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../session/api';
+import { statementPath } from './model';
 
 /** `GET /bank-statements`: the statements read, newest first (204 when none). */
 export function useBankStatements() {
@@ -14,11 +15,12 @@ export function useBankStatements() {
   });
 }
 
-/** `GET /bank-statements/{id}`: the statement and its entries. */
-export function useBankStatement(id: string) {
+/** `GET /bank-statements/{id}?offset&limit&filter`: the statement and one page of its entries (of one state or all). */
+export function useBankStatement(id: string, page: number, perPage: number, state: string) {
   return useQuery({
-    queryKey: ['bank-statements', id],
-    queryFn: async () => (await api<BankStatementDetailDto>(`/bank-statements/${encodeURIComponent(id)}`)).body,
+    queryKey: ['bank-statements', id, page, perPage, state],
+    queryFn: async () => (await api<BankStatementDetailDto>(statementPath(id, page, perPage, state))).body,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }
@@ -38,7 +40,10 @@ export function useReadStatement() {
 
 const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
 
-/** `POST /bank-statements/{id}/confirm` or `/ignore`: the statement answered again. */
+/**
+ * `POST /bank-statements/{id}/confirm` or `/ignore`: the entries named by id, on whatever page they were selected. The
+ * answer holds the first page only: every page of the statement, and the list, are asked again.
+ */
 export function useDecideEntries(id: string) {
   const client = useQueryClient();
   return useMutation({
@@ -50,9 +55,6 @@ export function useDecideEntries(id: string) {
           : await api<BankStatementDetailDto>(`${path}/ignore`, post({ entryIds: decision.ignore }));
       return res.body;
     },
-    onSuccess: (detail) => {
-      client.setQueryData(['bank-statements', id], detail);
-      void client.invalidateQueries({ queryKey: ['bank-statements'], exact: true });
-    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['bank-statements'] }),
   });
 }
