@@ -70,7 +70,7 @@ export async function paySettlements(
       decisionDate: `${lossShareYear + 1}-06-12`,
     };
     const events = settlementTermsDecider.decide(
-      { type: 'SetLossShare', cooperativeId, year: lossShareYear, ...lossShare },
+      { type: 'SetLossShare', cooperativeId, year: lossShareYear, ...lossShare, today },
       null,
     );
     await writer.write([{ streamId: settlementTermsStream(cooperativeId), expected: -1, events }]);

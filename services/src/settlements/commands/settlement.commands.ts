@@ -247,7 +247,7 @@ export class SetSettlementTermsHandler implements ICommandHandler<SetSettlementT
     const command: SettlementTermsCommand =
       'payoutPeriodMonths' in terms
         ? { type: 'SetPayoutPeriod', cooperativeId, ...terms }
-        : { type: 'SetLossShare', cooperativeId, ...terms };
+        : { type: 'SetLossShare', cooperativeId, ...terms, today: businessToday() };
     await this.writer.handle(settlementTermsStream(cooperativeId), settlementTermsDecider, command, ctx, cooperativeId);
   }
 }

@@ -1,8 +1,15 @@
-import type { Decider, LossShareKind, SettlementTermsEvent } from '@coop/contracts';
+import {
+  fieldError,
+  ValidationError,
+  type Decider,
+  type LossShareKind,
+  type SettlementTermsEvent,
+} from '@coop/contracts';
 
 /**
  * The cooperative's settlement terms (stream `settlement-terms-<cooperativeId>`): its payout period and the general
- * meeting's loss share per year. The request classes check the values; each setting is recorded as given.
+ * meeting's loss share per year. The request classes check the values; each setting is recorded as given, but a loss
+ * share decided on a day still to come (the general meeting has not met: decision 319).
  */
 export type SettlementTermsCommand =
   | { readonly type: 'SetPayoutPeriod'; readonly cooperativeId: string; readonly payoutPeriodMonths: number }
@@ -14,6 +21,8 @@ export type SettlementTermsCommand =
       readonly percent: string | null;
       readonly centsPerShare: number | null;
       readonly decisionDate: string;
+      /** Business today: a decision dated after it (a meeting not yet held) is refused (`dateInFuture`). */
+      readonly today: string;
     };
 
 export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementTermsEvent, null> = {
@@ -29,6 +38,8 @@ export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementT
       ];
     }
     const { cooperativeId, year, kind, decisionDate } = command;
+    if (decisionDate > command.today)
+      throw new ValidationError([fieldError('decisionDate', 'dateInFuture', decisionDate)]);
     return [
       {
         type: 'SettlementLossShareSet',
