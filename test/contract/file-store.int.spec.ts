@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -21,6 +21,20 @@ describe('FolderFileStore', () => {
     await expect(store.put('../outside', new Uint8Array([1]))).rejects.toThrow(/Not a file id/);
     expect(existsSync(join(dir, 'outside'))).toBe(false);
     expect(readdirSync(folder)).toEqual(['abc-1']);
+  });
+
+  it('opening removes the temporary files a stopped put left, an hour old, and leaves a put under way and the files', async () => {
+    const folder = join(dir, 'crashed');
+    await (await FolderFileStore.open(folder)).put('export-1', new Uint8Array([1]));
+    const stale = '.export-2.0123456789ab.tmp';
+    const fresh = '.export-3.ba9876543210.tmp';
+    for (const name of [stale, fresh]) writeFileSync(join(folder, name), 'Mustermann;Erika');
+    const hourAndMinuteAgo = (Date.now() - 61 * 60 * 1000) / 1000;
+    utimesSync(join(folder, stale), hourAndMinuteAgo, hourAndMinuteAgo);
+    utimesSync(join(folder, 'export-1'), hourAndMinuteAgo, hourAndMinuteAgo);
+    const store = await FolderFileStore.open(folder);
+    expect(readdirSync(folder).sort()).toEqual([fresh, 'export-1']);
+    expect(await store.get('export-1')).toEqual(new Uint8Array([1]));
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '@coop/contracts';
 import { PRIVATE_FILE_MODE, privateDir } from '../private-files.js';
@@ -12,15 +12,41 @@ export function checkFileId(fileId: string): string {
   return fileId;
 }
 
+/** A put's temporary file: `.<file id>.<12 hex digits>.tmp`. */
+const TEMPORARY = /^\.[A-Za-z0-9_-]{1,128}\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * A temporary file older than this was left by a process that stopped during its put (a put takes seconds); younger
+ * ones may be another process's put under way (the worker, `TASKS_RUN_IN=worker`), and are left to it.
+ */
+export const TEMPORARY_MAX_AGE_MS = 60 * 60 * 1000;
+
 /**
  * The embedded file store (issue 24): one file per id in a folder beside the SQLite stores (`DATA_DIR/files`). A put
  * writes a temporary file, syncs it to disk and renames it over the id's name, so a crash leaves the old bytes or the
  * new ones, never a part. Ids are checked (no path separators, no `..`): an id cannot name a file outside the folder.
+ * Opened by `open`, which removes the temporary files a crash left (a member export's part holds personal data, and no
+ * task names it, so neither its replacement nor the data-protection clean-up would ever remove it).
  */
 export class FolderFileStore implements FileStore {
   constructor(private readonly folder: string) {
     // Task files hold personal data (the FSA report, KiStAM files, exports): the folder 0700, each file 0600 (put).
     privateDir(folder);
+  }
+
+  /** The store on `folder`, the temporary files older than `TEMPORARY_MAX_AGE_MS` at `now` removed first. */
+  static async open(folder: string, now = Date.now()): Promise<FolderFileStore> {
+    const store = new FolderFileStore(folder);
+    for (const name of await readdir(folder)) {
+      if (!TEMPORARY.test(name)) continue;
+      const path = join(folder, name);
+      const modified = await stat(path).then(
+        (s) => s.mtimeMs,
+        () => now,
+      );
+      if (now - modified > TEMPORARY_MAX_AGE_MS) await rm(path, { force: true });
+    }
+    return store;
   }
 
   private path(fileId: string): string {

@@ -13,5 +13,5 @@ export const filesFolder = (config: AppConfig): string => join(config.dataDir, '
 export async function openFileStore(config: AppConfig): Promise<FileStore> {
   return config.mongodbUrl
     ? (await import('./gridfs-file-store.js')).GridFsFileStore.connect(config.mongodbUrl, config.mongodbDatabase)
-    : new FolderFileStore(filesFolder(config));
+    : FolderFileStore.open(filesFolder(config));
 }
