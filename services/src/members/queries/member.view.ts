@@ -1,6 +1,7 @@
 import type { MemberDto } from '@coop/contracts';
 import type { MemberDocument } from '@coop/projections/members';
 import { isExited, isUnderage } from '../domain/age.js';
+import { joinedOn } from '../../kernel/joining.js';
 
 /** The holding from the member document's posting list, counting postings dated on or before `date`. */
 export function holdingOn(doc: MemberDocument, date: string): { shares: number; cents: number } {
@@ -16,13 +17,12 @@ export function holdingOn(doc: MemberDocument, date: string): { shares: number; 
 }
 
 /**
- * Whether the member was a member at the end of `date`: joining takes the declaration (`entryDate`) and the
- * cooperative's admission (`approvalDate`, § 15 GenG, DOMAIN.md 9.1), so the later of the two is the effective date of
- * joining the member list states (§ 30 GenG; decision 314). A record without an approval date (an old register's) is
- * in from its entry date.
+ * Whether the member had joined by the end of `date`: the later of declaration and admission (`joinedOn`, § 15 GenG) is
+ * the effective date of joining the member list states (§ 30 GenG; decision 314).
  */
 export function memberBy(doc: Pick<MemberDocument, 'entryDate' | 'approvalDate'>, date: string): boolean {
-  return doc.entryDate !== null && doc.entryDate <= date && (doc.approvalDate === null || doc.approvalDate <= date);
+  const joined = joinedOn(doc.entryDate, doc.approvalDate);
+  return joined !== null && joined <= date;
 }
 
 /**

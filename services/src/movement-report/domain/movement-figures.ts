@@ -12,7 +12,7 @@ export { paymentChanges, type PaymentChange, type PaymentVersion } from '../../k
 
 /** What the report needs of a member: the membership's dates and how it ended. */
 export interface MemberFacts {
-  /** Null: not admitted (never counted). */
+  /** The day of joining, declared and admitted (`joinedOn`, decision 314); null: not admitted (never counted). */
   readonly entryDate: string | null;
   readonly exitDate: string | null;
   /** As the register records it: `exit` (notice), `death`, `exclusion`, `dissolution`; null for an exit recorded without one. */

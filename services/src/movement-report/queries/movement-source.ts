@@ -5,6 +5,7 @@ import { registerVersions } from '../../kernel/register-payments.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { balanceDocuments } from '../../share-ledger/index.js';
+import { joinedOn } from '../../kernel/joining.js';
 import {
   emptiedByTransfer,
   movesIn,
@@ -107,7 +108,8 @@ export class MovementSource {
         const exitDate = doc.exitDate;
         const exitId = doc.exitBalanceId;
         const facts: MemberFacts = {
-          entryDate: doc.entryDate,
+          // Joined when declared and admitted (decision 314), as the member list as of a date counts.
+          entryDate: joinedOn(doc.entryDate, doc.approvalDate),
           exitDate,
           exitReason: doc.exitReason,
           emptiedByTransfer: false,
