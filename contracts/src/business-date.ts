@@ -22,6 +22,26 @@ export function businessToday(now: Date = new Date()): string {
   return last.day;
 }
 
+const STAMP = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant (an ISO timestamp in UTC, as events and tasks record it) as the German wall clock writes it,
+ * `TT.MM.JJJJ hh:mm:ss` in Europe/Berlin (summer time included): a file for a German authority states its time so.
+ */
+export function businessTimestamp(iso: string): string {
+  const parts = Object.fromEntries(STAMP.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** The calendar day after `date` (`YYYY-MM-DD`). */
 export function nextDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { businessToday } from './business-date.js';
+import { businessTimestamp, businessToday } from './business-date.js';
 
 describe('businessToday: the calendar day in Europe/Berlin', () => {
   it('turns at midnight in Berlin, winter and summer, also when asked within one minute again and again', () => {
@@ -24,5 +24,15 @@ describe('businessToday: the calendar day in Europe/Berlin', () => {
     expect(at('2026-10-25T23:00:00.000Z')).toBe('2026-10-26');
     for (const iso of ['2026-01-14T23:00:00.000Z', '2026-01-14T22:59:59.999Z', '2026-01-14T23:00:00.000Z'])
       expect(at(iso)).toBe(iso.startsWith('2026-01-14T23') ? '2026-01-15' : '2026-01-14');
+  });
+});
+
+describe('businessTimestamp: an instant on the German clock', () => {
+  it('winter (UTC+1), summer (UTC+2) and the turn of the year', () => {
+    expect(businessTimestamp('2025-02-10T09:30:05.123Z')).toBe('10.02.2025 10:30:05');
+    expect(businessTimestamp('2026-07-01T22:15:00Z')).toBe('02.07.2026 00:15:00');
+    expect(businessTimestamp('2026-12-31T23:30:00Z')).toBe('01.01.2027 00:30:00');
+    expect(businessTimestamp('2026-03-29T00:59:59Z')).toBe('29.03.2026 01:59:59');
+    expect(businessTimestamp('2026-03-29T01:00:00Z')).toBe('29.03.2026 03:00:00');
   });
 });

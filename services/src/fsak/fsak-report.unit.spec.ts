@@ -219,7 +219,7 @@ describe('FSA control report: the records of a year', () => {
     const [file] = reportFiles({ ...HEADER, reportType: 'correction' }, built.records);
     expect(file!.name).toBe('fsak-2024-correction-1.csv');
     expect(file!.content.split('\r\n')[0]).toBe(
-      '1;Musterbau eG;Genossenschaftsweg 7;04109;Leipzig;12345671;2311012345;2;2024;1;1;5;10.02.2025 09:30:05',
+      '1;Musterbau eG;Genossenschaftsweg 7;04109;Leipzig;12345671;2311012345;2;2024;1;1;5;10.02.2025 10:30:05',
     );
   });
 });

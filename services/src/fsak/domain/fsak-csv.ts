@@ -1,3 +1,4 @@
+import { businessTimestamp } from '@coop/contracts';
 import { csvField as guardedField, csvRaw } from '../../kernel/csv-text.js';
 import type { AddressData, FsakRecord, PersonData } from './fsak-records.js';
 
@@ -56,9 +57,12 @@ export function germanDate(date: string | null): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : '00.00.0000';
 }
 
-/** A UTC ISO timestamp as `TT.MM.JJJJ hh:mm:ss` (UTC). */
+/**
+ * A UTC ISO timestamp as `TT.MM.JJJJ hh:mm:ss` on the German clock (Europe/Berlin): a report made at 00:30 on New
+ * Year's Day stated 31.12. 23:30 of the year before in UTC.
+ */
 export function germanTimestamp(iso: string): string {
-  return `${germanDate(iso.slice(0, 10))} ${iso.slice(11, 19)}`;
+  return businessTimestamp(iso);
 }
 
 function headerLine(header: ReportHeader, file: number, files: number, records: number): string {
