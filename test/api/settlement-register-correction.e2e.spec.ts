@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { MovementReportDto, ShareDueDto } from '@coop/contracts';
+import { businessToday, type MovementReportDto, type ShareDueDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, posted, setTerms } from './support/members.js';
 import { settlementsOf } from './support/settlements.js';
@@ -92,5 +92,30 @@ describe('a register correction while a whole end is pending moves what leaves w
       0,
       { shares: 0, subscribed: 0, paid: 0 },
     ]);
+  });
+
+  it('corrected down after the payout: the paid settlement says how much the member owes back (decision 321)', async () => {
+    const id = `${memberId}.${endId}`;
+    await request(t.http)
+      .post('/api/v1/settlements/pay')
+      .set(auth(t.adminToken))
+      .send({ ids: [id], payoutDate: businessToday() })
+      .expect(201);
+    const paid = async () =>
+      (await settlementsOf(t.http, t.adminToken, 2025)).map((r) => [r.status, r.holding, r.amount, r.overpaid]);
+    expect(await paid()).toEqual([['paid', 40_000, 40_000, 0]]);
+    await request(t.http)
+      .put(`/api/v1/shares/${admissionId}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 25_000, interestEnd: null })
+      .expect(200);
+    expect(await paid()).toEqual([['paid', 25_000, 40_000, 15_000]]);
+    // Corrected up again to what was paid out: nothing owed.
+    await request(t.http)
+      .put(`/api/v1/shares/${admissionId}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 40_000, interestEnd: null })
+      .expect(200);
+    expect(await paid()).toEqual([['paid', 40_000, 40_000, 0]]);
   });
 });

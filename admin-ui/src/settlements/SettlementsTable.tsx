@@ -57,6 +57,14 @@ export function State({ row }: { row: SettlementRecord }) {
         <Chip size="small" variant="outlined" label={t('due')} data-testid="settlement-due" />
       )}
       {row.overdue ? <Chip size="small" color="error" label={t('overdue')} data-testid="settlement-overdue" /> : null}
+      {row.overpaid > 0 ? (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('overpaid', { amount: formatMoney(row.overpaid) })}
+          data-testid="settlement-overpaid"
+        />
+      ) : null}
       {row.heirsAccountNeeded && !row.heirsAccount && row.status === 'due' ? (
         <Chip size="small" color="warning" label={t('heirsMissing')} data-testid="settlement-heirs-missing" />
       ) : null}

@@ -35,6 +35,7 @@ const row = (id: string, status: 'due' | 'paid'): SettlementRecord => ({
   heirsAccount: false,
   dividendOpen: true,
   imported: false,
+  overpaid: 0,
 });
 
 describe('the settlement screen model', () => {

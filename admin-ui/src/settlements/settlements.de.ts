@@ -35,6 +35,7 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   overdue: 'Überfällig',
   dividendOpen: 'Dividende noch auszuzahlen',
   heirsMissing: 'Konto der Erben fehlt',
+  overpaid: 'Überzahlt: %{amount} zurückzufordern',
   payoutDate: 'Auszahlungsdatum',
   selected: '%{count} ausgewählt',
   check: 'Prüfen',

@@ -34,6 +34,7 @@ export const settlementsEn = {
   overdue: 'Overdue',
   dividendOpen: 'Dividend still to be paid',
   heirsMissing: "Heirs' account missing",
+  overpaid: 'Overpaid: %{amount} to be reclaimed',
   payoutDate: 'Payout date',
   selected: '%{count} selected',
   check: 'Check',

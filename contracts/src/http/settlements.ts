@@ -78,6 +78,11 @@ export class SettlementDto {
   @IsBoolean() readonly dividendOpen!: boolean;
   /** Taken over with the import of a register, not paid through the product. */
   @IsBoolean() readonly imported!: boolean;
+  /**
+   * Paid: what the payout paid above the settlement due now (cents, 0 if nothing), since a payment on the end's shares
+   * was returned or corrected down after the payout: the member owes it back (decision 321). Due: 0.
+   */
+  @IsInt() readonly overpaid!: number;
 }
 
 /** `POST /settlements/check`, `POST /settlements/pay`: the selected ends (`SettlementDto.id`) and the payout date. */

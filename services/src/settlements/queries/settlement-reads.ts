@@ -115,6 +115,9 @@ export class SettlementReads {
       const member = members.get(memberId);
       const paid = doc.status === 'paid';
       const expected = settlementAmount({ holding, shares }, terms.lossShares.get(year) ?? null);
+      // A payout above what is due now: a payment on the end's shares returned or corrected after it (decision 321).
+      const paidAmount = doc.amount ?? 0;
+      const overpaid = paid && !doc.imported ? Math.max(0, paidAmount - expected.amount) : 0;
       const deadline = payoutDeadline(endDate, terms.payoutPeriodMonths);
       return {
         id: doc.id,
@@ -139,6 +142,7 @@ export class SettlementReads {
         heirsAccount: settlementMembers.get(memberId)?.heirsAccount === true,
         dividendOpen: !closedYears.has(year),
         imported: doc.imported,
+        overpaid,
       };
     });
   }
