@@ -5,6 +5,7 @@ import { pain008Violations } from '../../services/src/direct-debits/sepa/pain008
 import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
+import { textGet } from './support/downloads.js';
 
 /**
  * Decision 310: a member paying in from a Swiss account (SEPA, outside the EEA). The collection's pain.008 file names
@@ -60,17 +61,7 @@ describe('a direct debit from an account outside the EEA', () => {
         .expect(201)
     ).body as CollectionCreatedDto;
     expect(collection.count).toBe(1);
-    const file = await request(t.http)
-      .get(`/api/v1/direct-debits/${collection.id}/file`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((res, done) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => done(null, body));
-      })
-      .expect(200);
+    const file = await textGet(t.http, t.adminToken, `/api/v1/direct-debits/${collection.id}/file`).expect(200);
     const doc = parsePain(file.body as string);
     expect(pain008Violations(doc)).toEqual([]);
     const block = at(doc, 'CstmrDrctDbtInitn', 'PmtInf');

@@ -8,10 +8,9 @@ import {
   type MandateDto,
   type ShareDueDto,
 } from '@coop/contracts';
-import type { App } from 'supertest/types.js';
 import { earliestCollectionDate, nextTarget2Day } from '../../services/src/direct-debits/domain/target2.js';
 import { pain008Violations } from '../../services/src/direct-debits/sepa/pain008-rules.js';
-import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
+import { parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
 import {
@@ -19,6 +18,7 @@ import {
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
 import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
+import { textAt, textGet } from './support/downloads.js';
 
 /**
  * Issue 45 (DEBIT): SEPA direct debits through the API on one app. Mandates (reference unique in the cooperative, signed
@@ -26,19 +26,8 @@ import { adminContext, collectionHandlerWith } from './support/direct-debits.js'
  * the others skipped with the reason) whose pain.008.001.08 file follows its rules, the dues paid by it, a returned
  * debit due again, the next collection RCUR; roles and tenancy.
  */
-const xmlOf = (http: App, token: string, path: string): request.Test =>
-  request(http)
-    .get(path)
-    .set(auth(token))
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
-    });
-const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
-  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+const xmlOf = textGet;
+const at = textAt;
 
 describe('direct debits: mandates, a collection and its file, a returned debit', () => {
   let t: TestApp;

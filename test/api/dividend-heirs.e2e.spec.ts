@@ -1,10 +1,11 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DividendDto, MemberDto } from '@coop/contracts';
-import { parsePain, pain001Violations, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
+import { parsePain, pain001Violations } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { holder, LAST, params, store } from './support/dividend.js';
 import { posted, setTerms } from './support/members.js';
+import { textAt, textGet } from './support/downloads.js';
 
 /*
  * § 77 GenG with DOMAIN.md 9.1 and 12a.8: the dividend of the year of death is the heirs'. A member who died in the
@@ -14,18 +15,8 @@ import { posted, setTerms } from './support/members.js';
  * transfer does not change. The heirs' taxes (25 % + Soli, no order, no church tax): dividend-pro-rata.e2e.
  */
 const sepa = (http: App, token: string, id: string): request.Test =>
-  request(http)
-    .get(`/api/v1/dividend/sepa/${id}`)
-    .set(auth(token))
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
-    });
-const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
-  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+  textGet(http, token, `/api/v1/dividend/sepa/${id}`);
+const at = textAt;
 
 describe('dividend of the year of death: paid to the heirs', () => {
   let t: TestApp;

@@ -1,10 +1,11 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DividendDto, MemberDto } from '@coop/contracts';
-import { pain001Violations, parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
+import { pain001Violations, parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setTerms, validMember } from './support/members.js';
 import { THIS_YEAR } from './support/tax-papers.js';
+import { textAt, textGet } from './support/downloads.js';
 
 /*
  * The SEPA payment file of a closure through the API (issue 25; DOMAIN.md 7): the file, pain.001.001.09 by the schema's
@@ -26,18 +27,8 @@ const from = { entryDate: `${LAST}-01-01`, approvalDate: `${LAST}-01-01`, intere
 const errorsOf = (res: request.Response) =>
   (JSON.parse(typeof res.body === 'string' ? res.body : res.text) as { errors: unknown[] }).errors;
 const sepa = (http: App, token: string, id: string): request.Test =>
-  request(http)
-    .get(`/api/v1/dividend/sepa/${id}`)
-    .set(auth(token))
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
-    });
-const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
-  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+  textGet(http, token, `/api/v1/dividend/sepa/${id}`);
+const at = textAt;
 
 describe('dividend: the SEPA payment file', () => {
   let t: TestApp;

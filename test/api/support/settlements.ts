@@ -1,24 +1,14 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { SettlementDto } from '@coop/contracts';
-import type { XmlNode } from '../../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, type TestApp } from './app.js';
 import { createMember, DATES, posted, setTerms } from './members.js';
+import { textAt, textGet } from './downloads.js';
 
 /** The settlements' API spec (settlements.e2e): the ends of 2025 it settles, its lists and the SEPA file read back. */
 export const sepa = (http: App, token: string, query: string): request.Test =>
-  request(http)
-    .get(`/api/v1/settlements/sepa?${query}`)
-    .set(auth(token))
-    .buffer(true)
-    .parse((res, done) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => done(null, body));
-    });
-export const at = (node: XmlNode | undefined, ...path: string[]): string | undefined =>
-  path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node)?.text;
+  textGet(http, token, `/api/v1/settlements/sepa?${query}`);
+export const at = textAt;
 
 /** The due list of `year`, empty when the API answers 204. */
 export async function settlementsOf(http: App, token: string, year: number): Promise<SettlementDto[]> {
