@@ -1,11 +1,5 @@
 import request from 'supertest';
-import {
-  businessToday,
-  type SettlementCheckDto,
-  type SettlementDto,
-  type SettlementTermsDto,
-  type ShareDto,
-} from '@coop/contracts';
+import type { SettlementCheckDto, SettlementDto, SettlementTermsDto, ShareDto } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { pain001Violations, parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
@@ -91,22 +85,6 @@ describe('settlements: the due list, the payout, the correction', () => {
       .send({ year: 2025, kind: 'percent', percent: '101', decisionDate: '2026-05-20' })
       .expect(400);
     expect(bad.body).toEqual({ errors: [{ field: 'percent', template: 'lossSharePercentInvalid', parameters: {} }] });
-    // A general meeting not yet held decides nothing (decision 319): refused, the decision recorded stays.
-    const tomorrow = new Date(Date.parse(`${businessToday()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const ahead = await request(t.http)
-      .put('/api/v1/settlements/loss-shares')
-      .set(auth(t.adminToken))
-      .send({ year: 2025, kind: 'percent', percent: '50', decisionDate: tomorrow })
-      .expect(400);
-    expect(ahead.body).toEqual({
-      errors: [{ field: 'decisionDate', template: 'dateInFuture', parameters: { 0: tomorrow } }],
-    });
-    expect(
-      (
-        (await request(t.http).get('/api/v1/settlements/terms').set(auth(t.adminToken)).expect(200))
-          .body as SettlementTermsDto
-      ).lossShares,
-    ).toEqual([{ year: 2025, kind: 'percent', percent: '12.5', centsPerShare: null, decisionDate: '2026-05-20' }]);
   });
 
   it("checks, refuses a death without the heirs' account, then records each end once", async () => {
