@@ -57,11 +57,11 @@ export class ChurchDataCleanUp {
       const { state, events } = await erase(part);
       churchErased = state.churchErased;
       const written = events[0]?.data as ChurchDataErased['data'] | undefined;
-      for (const m of written?.members ?? []) await this.churchKey.erase(m.memberId);
-      if (written) {
-        erased.push(...written.members);
-        run = { ...written, members: erased };
+      for (const m of written?.members ?? []) {
+        await this.churchKey.erase(m.memberId);
+        erased.push(m);
       }
+      if (written) run = { ...written, members: erased };
     }
     churchErased ??= (await erase([])).state.churchErased;
     await this.complete(cooperativeId, churchErased);

@@ -3,7 +3,6 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   businessToday,
   dataProtectionStream,
-  ERASURE_RULE,
   fieldError,
   memberChurchSubject,
   memberDataSubject,
@@ -11,7 +10,6 @@ import {
   ValidationError,
   type ErasedMember,
   type KeyStore,
-  type MembersErased,
 } from '@coop/contracts';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -20,7 +18,6 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { APP_CONFIG, KEY_STORE } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { stopHereInTests } from '../../platform/commands/test-stop.js';
 import { erasureChunks } from '../domain/erasure-chunks.js';
 import { erasureDecider, type ErasureState } from '../domain/erasure.decider.js';
 import { retentionHoldDecider } from '../domain/retention-hold.decider.js';
@@ -40,8 +37,14 @@ export class ChangeRetentionHoldCommand extends Command<void> {
   }
 }
 
-/** Erase every member due now; answers the run's event (undefined when nobody was left to erase). */
-export class CleanMembersCommand extends Command<MembersErased['data'] | undefined> {
+/** A clean-up run as it answers: its id and each member it erased (ids and dates; their documents' ids are not kept). */
+export interface CleanRun {
+  readonly erasureId: string;
+  readonly members: readonly Pick<ErasedMember, 'memberId' | 'memberNr' | 'exitDate' | 'dueFrom'>[];
+}
+
+/** Erase every member due now; answers the run (undefined when nobody was left to erase). */
+export class CleanMembersCommand extends Command<CleanRun | undefined> {
   constructor(readonly ctx: CommandContext) {
     super();
   }
@@ -94,7 +97,7 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ ctx }: CleanMembersCommand): Promise<MembersErased['data'] | undefined> {
+  async execute({ ctx }: CleanMembersCommand): Promise<CleanRun | undefined> {
     const cooperativeId = ctx.actor.cooperativeId;
     const asOf = businessToday();
     const retentionYears = await this.due.retentionYears(cooperativeId);
@@ -107,31 +110,27 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
         ctx,
         cooperativeId,
       );
-    const erased: ErasedMember[] = [];
+    // What the run answers of each member erased, and the closures they were paid in (`dividend_members` ids
+    // `<dividendId>:<memberId>`): a part's documents are not kept past it.
+    const erased: CleanRun['members'][number][] = [];
+    const closures = new Set<string>();
     let state: ErasureState | undefined;
-    let part = 0;
     for await (const members of this.parts(cooperativeId, asOf, retentionYears)) {
       const written = await erase(members);
       state = written.state;
       const named = written.events[0]?.data.members ?? [];
       await this.eraseKeys(named.map((m) => m.memberId));
-      erased.push(...named);
-      part += 1;
-      stopHereInTests(`erasure:part-written:${part}`);
+      for (const m of named) {
+        erased.push({ memberId: m.memberId, memberNr: m.memberNr, exitDate: m.exitDate, dueFrom: m.dueFrom });
+        for (const row of m.dividendRows) closures.add(row.slice(0, row.lastIndexOf(':')));
+      }
     }
     // Nobody due: the log's erasures read all the same, for the keys a run stopped before deleting.
     state ??= (await erase([])).state;
     await this.eraseKeys(state.erased);
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
-    const run: MembersErased['data'] | undefined =
-      erased.length > 0
-        ? { erasureId, cooperativeId, asOf, rule: ERASURE_RULE, retentionYears, members: erased }
-        : undefined;
+    const run: CleanRun | undefined = erased.length > 0 ? { erasureId, members: erased } : undefined;
     if (run) {
-      // The closures the erased members were paid in (`dividend_members` ids `<dividendId>:<memberId>`).
-      const closures = new Set(
-        run.members.flatMap((m) => m.dividendRows.map((row) => row.slice(0, row.lastIndexOf(':')))),
-      );
       await this.taskFiles.removeBefore(
         cooperativeId,
         `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`,
