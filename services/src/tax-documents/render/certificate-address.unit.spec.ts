@@ -38,15 +38,7 @@ describe("a tax certificate's address", () => {
       version: 'corrected',
       correctionReason: 'Tippfehler',
     };
-    const issuer = {
-      name: 'Energiegenossenschaft Musterstadt eG',
-      address: 'Hauptstraße 1',
-      zip: '12345',
-      city: 'Musterstadt',
-      taxNumber: '123/456/78901',
-      taxOffice: 'Finanzamt Musterstadt',
-    };
-    const [page] = await pdfPages(await taxCertificatesPdf(issuer, [certificate]));
+    const [page] = await pdfPages(await taxCertificatesPdf(ISSUER, [certificate]));
     const mark = page!.indexOf('Berichtigte Bescheinigung');
     // The address is drawn before the mark, each of its lines whole across its wrapped shows.
     for (const line of LONG_RECIPIENT) expect(joinedShows(page!.slice(0, mark))).toContain(line);
