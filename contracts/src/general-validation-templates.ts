@@ -30,6 +30,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   settlementAccountMissing: 1,
   settlementAboveHolding: 1,
   lossSharePercentInvalid: 1,
+  lossShareBeforeYearEnd: 1,
   isNotEqual: 1,
   passwordRequired: 1,
   passwordTooShort: 1,

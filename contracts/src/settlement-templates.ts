@@ -26,5 +26,8 @@ export const SETTLEMENT_TEMPLATES = [
   'settlementAboveHolding',
   /** A loss share percentage: more than 0, at most 100, at most 4 decimals. */
   'lossSharePercentInvalid',
+  /** A loss share of the year {0} decided on or before that year's end {1}: it is decided on the year's annual accounts,
+   *  which exist only after the year (§ 73 Abs. 2 GenG; decision 322). */
+  'lossShareBeforeYearEnd',
 ] as const;
 export type SettlementTemplate = (typeof SETTLEMENT_TEMPLATES)[number];

@@ -20,6 +20,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   heirsOnlyAfterDeath: 'Ein Erbenkonto wird nur für ein durch Tod ausgeschiedenes Mitglied erfasst',
   settlementAccountMissing: 'Keine gültige IBAN für die Auszahlung des Auseinandersetzungsguthabens',
   settlementAboveHolding: 'Das Auseinandersetzungsguthaben %{0} ist höher als das ausgebuchte Geschäftsguthaben (%{1})',
+  lossShareBeforeYearEnd:
+    'Über den Verlustanteil %{0} wird mit dem Jahresabschluss dieses Jahres beschlossen: der Beschluss muss nach dem %{1} liegen',
   lossSharePercentInvalid: 'Ein Prozentsatz über 0 und höchstens 100, mit höchstens 4 Nachkommastellen',
   isNotEqual: 'Passwörter stimmen nicht überein',
   passwordRequired: 'Ein Passwort ist erforderlich',

@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES_EN = {
   heirsOnlyAfterDeath: "An heirs' account is entered only for a member whose membership ended by death",
   settlementAccountMissing: "No valid IBAN for the settlement's payout",
   settlementAboveHolding: 'The settlement %{0} is more than the holding booked out (%{1})',
+  lossShareBeforeYearEnd:
+    "The loss share of %{0} is decided on that year's annual accounts: the decision must lie after %{1}",
   lossSharePercentInvalid: 'A percentage above 0 and at most 100, with at most 4 decimals',
   isNotEqual: 'Passwords are not equal',
   passwordRequired: 'A password is required',

@@ -9,7 +9,8 @@ import {
 /**
  * The cooperative's settlement terms (stream `settlement-terms-<cooperativeId>`): its payout period and the general
  * meeting's loss share per year. The request classes check the values; each setting is recorded as given, but a loss
- * share decided on a day still to come (the general meeting has not met: decision 319).
+ * share decided on a day still to come (the general meeting has not met: decision 319), or on or before the end of its
+ * year (the meeting decides on that year's annual accounts, which exist only after it: decision 322).
  */
 export type SettlementTermsCommand =
   | { readonly type: 'SetPayoutPeriod'; readonly cooperativeId: string; readonly payoutPeriodMonths: number }
@@ -40,6 +41,9 @@ export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementT
     const { cooperativeId, year, kind, decisionDate } = command;
     if (decisionDate > command.today)
       throw new ValidationError([fieldError('decisionDate', 'dateInFuture', decisionDate)]);
+    const yearEnd = `${year}-12-31`;
+    if (decisionDate <= yearEnd)
+      throw new ValidationError([fieldError('decisionDate', 'lossShareBeforeYearEnd', String(year), yearEnd)]);
     return [
       {
         type: 'SettlementLossShareSet',
