@@ -191,6 +191,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mandateUnknown: 1,
   mandateAlreadyRevoked: 1,
   collectionDateTooEarly: 1,
+  collectionDateTooLate: 1,
   collectionDateNotBusinessDay: 1,
   creditorIdMissing: 1,
   collectionEmpty: 1,

@@ -7,7 +7,13 @@ import {
   type CollectionPreviewDto,
   type ShareDueDto,
 } from '@coop/contracts';
-import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
+import {
+  addDays,
+  earliestCollectionDate,
+  isTarget2Day,
+  latestCollectionDate,
+  nextTarget2Day,
+} from '../../services/src/direct-debits/domain/target2.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setPaymentTerms, setTerms } from './support/members.js';
 
@@ -109,11 +115,21 @@ describe('direct debits: the preview of a collection', () => {
     });
   });
 
-  it('refuses what making the collection refuses: a date too early, a body past its limits', async () => {
+  it('refuses what making the collection refuses: a date too early or too far ahead, a body past its limits', async () => {
     const early = await preview({ collectionDate: businessToday(), balanceIds: [subscription.bert] }).expect(400);
     expect((early.body as { errors: { template: string }[] }).errors[0]!.template).toMatch(
       /^collectionDate(TooEarly|NotBusinessDay)$/,
     );
+    // Decision 323: at most 90 days ahead. The first TARGET2 day after that is refused, naming the last day allowed; the
+    // last TARGET2 day on or before it is taken.
+    const latest = latestCollectionDate(businessToday());
+    const late = await preview({ collectionDate: nextTarget2Day(latest), balanceIds: [subscription.bert] }).expect(400);
+    expect((late.body as { errors: unknown[] }).errors).toEqual([
+      { field: 'collectionDate', template: 'collectionDateTooLate', parameters: { 0: latest } },
+    ]);
+    let lastAllowed = latest;
+    while (!isTarget2Day(lastAllowed)) lastAllowed = addDays(lastAllowed, -1);
+    await preview({ collectionDate: lastAllowed, balanceIds: [subscription.bert] }).expect(200);
     const tooMany = await preview({
       collectionDate,
       balanceIds: Array.from({ length: COLLECTION_ITEMS_MAX + 1 }, (_, i) => `b${i}`),

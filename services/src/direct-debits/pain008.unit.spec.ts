@@ -3,7 +3,7 @@ import { readCooperative } from '../cooperatives/index.js';
 import { isValidCreditorId, OWED_WITHOUT_END, type ReadDocument, type ShareDueView } from '@coop/contracts';
 import { isSepaRepresentable, parsePain, type XmlNode } from '../payouts/index.js';
 import { planCollection, type PlanMandate } from './domain/collection-plan.js';
-import { earliestCollectionDate, easterSunday, isTarget2Day } from './domain/target2.js';
+import { earliestCollectionDate, easterSunday, isTarget2Day, latestCollectionDate } from './domain/target2.js';
 import { creditorErrors, debitFile, debitFileName } from './sepa/collection-file.js';
 import { debitSum, pain008Xml, type SepaDebitFile } from './sepa/pain008.js';
 import { pain008Violations } from './sepa/pain008-rules.js';
@@ -332,6 +332,12 @@ describe('TARGET2 days and the creditor identifier', () => {
     expect(earliestCollectionDate('2025-06-22')).toBe('2025-06-24');
     expect(earliestCollectionDate('2025-04-18')).toBe('2025-04-23');
     expect(earliestCollectionDate('2025-12-25')).toBe('2025-12-30');
+  });
+
+  it('takes a collection date at most 90 calendar days ahead (decision 323), across a year and a leap day', () => {
+    expect(latestCollectionDate('2025-06-23')).toBe('2025-09-21');
+    expect(latestCollectionDate('2025-12-02')).toBe('2026-03-02');
+    expect(latestCollectionDate('2027-12-02')).toBe('2028-03-01');
   });
 
   it('checks the creditor identifier’s MOD 97-10 digits', () => {

@@ -4,7 +4,7 @@ import type { CooperativeDocument } from '../../cooperatives/index.js';
 import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { planCollection, type CollectionPlan } from '../domain/collection-plan.js';
-import { earliestCollectionDate, isTarget2Day } from '../domain/target2.js';
+import { earliestCollectionDate, isTarget2Day, latestCollectionDate } from '../domain/target2.js';
 import { creditorErrors } from '../sepa/collection-file.js';
 import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -28,15 +28,20 @@ export class CollectionPlanning {
   ) {}
 
   /**
-   * Refuses a collection date that is no TARGET2 business day or comes before the earliest one (a business day ahead
-   * of today), and a cooperative the file cannot name as creditor; answers the creditor.
+   * Refuses a collection date that is no TARGET2 business day, comes before the earliest one (a business day ahead
+   * of today) or after the latest (90 days ahead, decision 323), and a cooperative the file cannot name as creditor;
+   * answers the creditor.
    */
   async checkedCreditor(cooperativeId: string, collectionDate: string, now: Date): Promise<CollectionCreditor> {
-    const earliest = earliestCollectionDate(businessToday(now));
+    const today = businessToday(now);
+    const earliest = earliestCollectionDate(today);
+    const latest = latestCollectionDate(today);
     if (!isTarget2Day(collectionDate))
       throw new ValidationError([fieldError('collectionDate', 'collectionDateNotBusinessDay', collectionDate)]);
     if (collectionDate < earliest)
       throw new ValidationError([fieldError('collectionDate', 'collectionDateTooEarly', earliest)]);
+    if (collectionDate > latest)
+      throw new ValidationError([fieldError('collectionDate', 'collectionDateTooLate', latest)]);
     const cooperative = await this.reads.cooperative(cooperativeId);
     const terms = await this.terms.terms(cooperativeId);
     const refusals = creditorErrors(cooperative, terms.creditorId);

@@ -69,3 +69,13 @@ export function nextTarget2Day(date: string): string {
  */
 export const earliestCollectionDate = (today: string): string =>
   nextTarget2Day(isTarget2Day(today) ? today : nextTarget2Day(today));
+
+/**
+ * How far ahead a collection may be dated (decision 323): its debits are booked as paid in on the collection date when
+ * the file is made, and a bank takes a file at most some weeks ahead (Deutsche Bank's online banking 90 days; the debtor's
+ * bank gets it at most 14 days ahead). A date past this is refused rather than shown as money received for months.
+ */
+export const COLLECTION_HORIZON_DAYS = 90;
+
+/** The latest collection date of a file made on `today`. */
+export const latestCollectionDate = (today: string): string => addDays(today, COLLECTION_HORIZON_DAYS);
