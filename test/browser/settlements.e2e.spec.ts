@@ -18,7 +18,8 @@ import { seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
  * The settlement screen "Auseinandersetzung" (issue 42) in the console: last year's leaver is listed in German with
  * holding, end date and deadline, a death without the heirs' account refused by the check until the
  * account is entered; all selected, checked and recorded after the confirmation; then shown paid, in English
- * too; the screen with data free of axe violations.
+ * too; once the register is corrected down after the payout, the row names what was paid too much (decision 321); the
+ * screen with data free of axe violations.
  */
 const year = new Date().getFullYear() - 1;
 
@@ -129,7 +130,21 @@ describe('the settlements in the console', () => {
     await waitForText(page, row(settlementId, 'settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
     await waitForText(page, row(deathId, 'settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
     expect(await page.$$(tid('settlement-select'))).toHaveLength(0);
+    expect(await page.$$(tid('settlement-overpaid'))).toHaveLength(0);
     await check(page, 'Liste bezahlt');
+    // The register corrected down after the payout (one share paid, not two): the leaver's row names the 250,00 € paid
+    // too much, the heirs' row nothing.
+    const dues = await product.api(`/members/${settlementId.split('.')[0]!}/share-dues`, { token });
+    const admission = (dues.body as { id: string }[])[0]!.id;
+    const corrected = await product.api(`/shares/${admission}`, {
+      method: 'PUT',
+      token,
+      body: { rueckpfleinzahlung: 25_000, interestEnd: null },
+    });
+    expect(corrected.status).toBe(200);
+    await page.reload();
+    await waitForText(page, row(settlementId, 'settlement-overpaid'), 'Überzahlt: 250,00 € zurückzufordern');
+    expect(await page.$$(tid('settlement-overpaid'))).toHaveLength(1);
     // At 1024 px the list, paid with the dividend still open (its widest state), fits without scrolling sideways.
     await page.setViewport({ width: 1024, height: 768 });
     expect(await tableOverflow(page)).toBe(0);
@@ -138,6 +153,7 @@ describe('the settlements in the console', () => {
     await chooseLanguage(page, 'en');
     await waitForText(page, 'h1', `Settlements ${year}`);
     await waitForText(page, tid('settlement-paid'), `Paid on 15.01.${year + 1}`);
+    await waitForText(page, row(settlementId, 'settlement-overpaid'), 'Overpaid: 250,00 € to be reclaimed');
     expect(await tableOverflow(page)).toBe(0);
     await page.setViewport({ width: 1366, height: 860 });
     await check(page, 'list paid');
