@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { MemberDto } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue } from '../member-columns.js';
@@ -113,6 +112,8 @@ export async function memberOds(
       'utf8',
     ),
   );
+  // jszip (with pako, some 60 modules) is loaded at the first spreadsheet, not with every start (decision 324).
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file('mimetype', ODS_MIME, { compression: 'STORE' });
   zip.file('META-INF/manifest.xml', MANIFEST);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { Font } from 'fontkit';
 
 /*
  * The fonts every PDF of the product is written in. pdfkit's standard fonts (Helvetica, WinAnsi encoding) cannot print
@@ -14,10 +13,42 @@ import PDFDocument from 'pdfkit';
 const require = createRequire(import.meta.url);
 
 /**
- * The two faces, read and parsed (fontkit, the parser pdfkit itself uses) once per process and shared by every
- * document: pdfkit given the bytes would parse them again for each document, and the lazily read tables (cmap, kerning,
- * glyph outlines) cost a one-page certificate some 30 ms each time; given the parsed font it only subsets it.
+ * pdfkit and the two faces, read and parsed (fontkit, the parser pdfkit itself uses) once per process and shared by
+ * every document: pdfkit given the bytes would parse them again for each document, and the lazily read tables (cmap,
+ * kerning, glyph outlines) cost a one-page certificate some 30 ms each time; given the parsed font it only subsets it.
+ * Loaded at the first document, not when the module is imported (decision 324): every start of the API, of the worker
+ * and of each API test file loaded them (some 0.5 to 1 s on this machine) though most starts print no PDF. `require`
+ * (their CommonJS builds) keeps `pdfDocument` synchronous for its renderers.
  */
+interface PdfKit {
+  readonly PDFDocument: typeof import('pdfkit');
+  readonly regular: Font;
+  readonly bold: Font;
+}
+let loaded: PdfKit | undefined;
+function pdfKit(): PdfKit {
+  if (!loaded) {
+    const { create } = require('fontkit') as typeof import('fontkit');
+    const parsed = (file: string): Font => {
+      const font = create(readFileSync(require.resolve(file)));
+      if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
+      // The first layout reads the lazily parsed tables (some 40 ms a face): done once here, not in each render.
+      font.layout('Aä');
+      withCodePoints(font);
+      return font;
+    };
+    loaded = {
+      PDFDocument: require('pdfkit') as typeof import('pdfkit'),
+      regular: parsed('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf'),
+      bold: parsed('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'),
+    };
+  }
+  return loaded;
+}
+
+/** pdfkit's document class as the product's documents are made of it (the tests look at its `text`). */
+export const pdfDocumentClass = (): typeof import('pdfkit') => pdfKit().PDFDocument;
+
 /**
  * Makes fontkit's glyph of every character the font maps, with the character it stands for, before any document uses
  * the font. fontkit keeps one glyph object per glyph id for the font's lifetime, with the characters of the call that
@@ -30,17 +61,6 @@ function withCodePoints(font: Font): void {
   for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
 }
 
-function parsed(file: string): Font {
-  const font = create(readFileSync(require.resolve(file)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`);
-  // The first layout reads the lazily parsed tables (some 40 ms a face): done here, at start, not in the first render.
-  font.layout('Aä');
-  withCodePoints(font);
-  return font;
-}
-const ARIMO_REGULAR = parsed('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf');
-const ARIMO_BOLD = parsed('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf');
-
 /** pdfkit opens a font given as an object with `layout` (a fontkit font) as it is; its typings name only paths and bytes. */
 const asSource = (font: Font): PDFKit.Mixins.PDFFontSource => font as unknown as PDFKit.Mixins.PDFFontSource;
 
@@ -50,8 +70,9 @@ const asSource = (font: Font): PDFKit.Mixins.PDFFontSource => font as unknown as
  * opened under, and a cached name wins over a registration made later. Hence `pdfDocument` below.
  */
 export function useUnicodeFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
-  doc.registerFont('Helvetica', asSource(ARIMO_REGULAR));
-  doc.registerFont('Helvetica-Bold', asSource(ARIMO_BOLD));
+  const { regular, bold } = pdfKit();
+  doc.registerFont('Helvetica', asSource(regular));
+  doc.registerFont('Helvetica-Bold', asSource(bold));
   return doc.font('Helvetica');
 }
 
@@ -60,6 +81,7 @@ export function useUnicodeFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
  * constructor (the standard Helvetica, cached under 'Helvetica'); `font: ''` leaves that out, so the registration wins.
  */
 export function pdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const { PDFDocument } = pdfKit();
   return breakingLongWords(useUnicodeFonts(new PDFDocument({ ...options, font: '' })));
 }
 

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { pdfDocumentClass } from '../pdf/pdf-fonts.js';
 import { pdfPages } from '../pdf/pdf-text.js';
 
 type TextMethod = (this: unknown, ...args: unknown[]) => unknown;
@@ -11,7 +11,7 @@ type TextMethod = (this: unknown, ...args: unknown[]) => unknown;
  * For tests: it replaces pdfkit's `text` while `render` runs, so renders must not run beside it.
  */
 export async function wordsNotFound(render: () => Promise<Buffer>): Promise<string[]> {
-  const proto = PDFDocument.prototype as unknown as { text: TextMethod };
+  const proto = pdfDocumentClass().prototype as unknown as { text: TextMethod };
   const original = proto.text;
   const printed: string[] = [];
   proto.text = function (this: unknown, ...args: unknown[]): unknown {
