@@ -1,13 +1,13 @@
 import request from 'supertest';
 import type { BalanceDto } from '@coop/contracts';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, DATES, member, post, posted, setTerms, validMember } from './support/members.js';
 
 /** Postings across cooperatives and roles: another cooperative's answer 404, a restricted user only reads. */
 describe('postings (balances): add, withdraw, transfer, annul, exit, register, dashboards', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
     // 250,00 € a share, at least 2 shares must stay.
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 2);
   });

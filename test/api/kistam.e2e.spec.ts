@@ -356,6 +356,7 @@ describe('KiStAM: run by the worker (TASKS_RUN_IN=worker)', () => {
     JWT_SECRET,
     ADMIN_UI_DIR: join(dataDir, 'no-console'),
     TASKS_RUN_IN: 'worker',
+    READ_THREADS: '0',
   };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,13 +1,13 @@
 import request from 'supertest';
 import type { BalanceDto, MemberDto, Option, ShareDto } from '@coop/contracts';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, posted, setTerms } from './support/members.js';
 
 describe('list conventions (users as the example)', () => {
   let t: TestApp;
   const names = ['bert', 'Carla', 'dora_1', 'dora%2', 'emil', 'Ärger'];
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
     for (const n of names)
       await userWith(
         t.http,
@@ -78,7 +78,7 @@ describe('finding members, the share register by member, postings by date range'
   let daniel: MemberDto;
   let brigitte: MemberDto;
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     daniel = await createMember(t.http, t.adminToken, {
       memberNr: 302,

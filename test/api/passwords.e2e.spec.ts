@@ -119,6 +119,7 @@ describe('the first administrator (ADMIN_PASSWORD, issue 38)', () => {
         ADMIN_PASSWORD: password,
         JWT_SECRET,
         ADMIN_UI_DIR: join(dir, 'no-console'),
+        READ_THREADS: '0',
       });
       await expect(createApp(config, AREAS, { logger: false, runtime: RUNTIME })).rejects.toThrow(message);
       // Nothing was written: a start with a good password is still the first start.

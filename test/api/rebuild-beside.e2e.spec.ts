@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { READ_STORE_POINTER } from '@coop/projections';
-import { auth, startApp, type TestApp } from './support/app.js';
+import { auth, startApp, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, posted, setTerms } from './support/members.js';
 import { caughtUp, readModels, rebuild } from './support/server-process.js';
 
@@ -18,7 +18,7 @@ const POSTINGS_EACH = 8;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp(WITH_READ_THREAD);
   await setTerms(t.http, t.adminToken, t.cooperativeId);
   for (let i = 0; i < MEMBERS; i++) {
     const m = await createMember(t.http, t.adminToken, { name: `Beside${i}`, givenName: `Bea${i}`, shareAmount: 1 });

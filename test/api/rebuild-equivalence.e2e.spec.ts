@@ -25,7 +25,7 @@ import {
   replayThreadConnection,
   ThreadReplay,
 } from '../../services/src/platform/sqlite-runtime/thread-replay.js';
-import { AREAS, JWT_SECRET, RUNTIME, startApp, type TestApp } from './support/app.js';
+import { AREAS, JWT_SECRET, RUNTIME, startApp, type TestApp, WITH_READ_THREAD } from './support/app.js';
 
 /**
  * Everything a read store file holds that a read can see, in a form independent of rowids, order-key values and the
@@ -138,7 +138,7 @@ describe('rebuild folding documents across batches (issue 41)', () => {
   let applied = 0;
 
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
     await fillDemo(t.running, { members: 150, postings: 1500, seed: 41 });
     dir = mkdtempSync(join(tmpdir(), 'coop-rebuild-equivalence-'));
     const events = t.running.storage.events;

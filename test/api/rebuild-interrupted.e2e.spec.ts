@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { READ_STORE_POINTER } from '@coop/projections';
-import { ADMIN_PASSWORD, auth, startApp } from './support/app.js';
+import { ADMIN_PASSWORD, auth, startApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, setTerms } from './support/members.js';
 import { readModels, rebuild, rebuildUntilEnd, startServer, type ServerProcess } from './support/server-process.js';
 
@@ -24,7 +24,7 @@ describe('an interrupted rebuild', () => {
   it.each(['rebuild:replayed', 'rebuild:caught-up'])(
     'killed at %s leaves the current read models answering, and the next rebuild completes',
     async (step) => {
-      const t = await startApp();
+      const t = await startApp(WITH_READ_THREAD);
       dataDir = t.dataDir;
       await setTerms(t.http, t.adminToken, t.cooperativeId);
       for (const name of ['Arndt', 'Brandt', 'Conrad'])

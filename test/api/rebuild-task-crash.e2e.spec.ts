@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { TaskDto } from '@coop/contracts';
-import { auth, startApp } from './support/app.js';
+import { auth, startApp, WITH_READ_THREAD } from './support/app.js';
 import { adminToken } from './support/first-start.js';
 import { createMember, setTerms } from './support/members.js';
 import { readModels, startServer, type ServerProcess } from './support/server-process.js';
@@ -25,7 +25,7 @@ const businessModels = (dir: string): unknown =>
   Object.entries(readModels(dir)).filter(([name]) => !/task|notification|doc_counts/.test(name));
 
 beforeAll(async () => {
-  const t = await startApp();
+  const t = await startApp(WITH_READ_THREAD);
   await setTerms(t.http, t.adminToken, t.cooperativeId);
   for (let i = 0; i < MEMBERS; i++) await createMember(t.http, t.adminToken, { name: `Crash${i}`, shareAmount: 1 });
   await t.running.close();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { TASK_PHASES, type EventMetadata, type NewEvent, type StreamAppend, type TaskDto } from '@coop/contracts';
 import { READ_STORE_POINTER } from '@coop/projections';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, setTerms } from './support/members.js';
 import { getTask } from './support/tasks.js';
 import { caughtUp } from './support/server-process.js';
@@ -23,7 +23,7 @@ const MEMBERS = 5;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp(WITH_READ_THREAD);
   await setTerms(t.http, t.adminToken, t.cooperativeId);
   for (let i = 0; i < MEMBERS; i++)
     await createMember(t.http, t.adminToken, { name: `Rebuilt${i}`, givenName: `Rita${i}`, shareAmount: 1 });

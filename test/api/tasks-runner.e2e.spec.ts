@@ -24,7 +24,13 @@ import { ended, headlines, notificationsOf, scripted, ScriptedHandler, until, us
 function restartedConfig(prefix: string): ReturnType<typeof loadConfig> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  return loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, JWT_SECRET, ADMIN_UI_DIR: join(dataDir, 'no-console') });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    JWT_SECRET,
+    ADMIN_UI_DIR: join(dataDir, 'no-console'),
+    READ_THREADS: '0',
+  });
 }
 
 describe('tasks: a restart while tasks run', () => {
@@ -138,6 +144,7 @@ describe('tasks: left to the worker (TASKS_RUN_IN=worker)', () => {
     JWT_SECRET,
     ADMIN_UI_DIR: join(dataDir, 'no-console'),
     TASKS_RUN_IN: 'worker',
+    READ_THREADS: '0',
   };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

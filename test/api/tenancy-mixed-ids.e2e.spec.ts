@@ -8,7 +8,7 @@
 import request from 'supertest';
 import { businessToday, type BalanceDto, type MandateDto } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
 
 const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -24,7 +24,7 @@ let intruder: string;
 let own: { member: string; subscription: string };
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp(WITH_READ_THREAD);
   await setTerms(t.http, t.adminToken, t.cooperativeId);
   await setPaymentTerms(t.http, t.adminToken);
   const member = await createMember(t.http, t.adminToken, {

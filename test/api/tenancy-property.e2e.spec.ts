@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { businessToday, type DividendDto, type TaskDto } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
-import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp, WITH_READ_THREAD } from './support/app.js';
 import { createMember, posted } from './support/members.js';
 import { ended, until } from './support/tasks.js';
 import { createNonAssessment, createOrder, THIS_YEAR, validNonAssessment } from './support/tax-papers.js';
@@ -60,7 +60,7 @@ describe('tenancy as a property: every route with an id, every id of another coo
 
   beforeAll(async () => {
     // The member export goes to a task above one member, so a task with a file (and its notification) exists.
-    t = await startApp({ EXPORT_SYNC_LIMIT: '1' });
+    t = await startApp({ ...WITH_READ_THREAD, EXPORT_SYNC_LIMIT: '1' });
     doc = (await request(t.http).get('/api/docs-json')).body as OpenApiDocument;
     // The full name is a marker: it must reach the answers (the certificates, the KapESt return), so set it with the terms.
     const terms = await request(t.http)

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp, WITH_READ_THREAD } from './support/app.js';
 
 describe('tenancy: every request acts on the cooperative in its token', () => {
   let t: TestApp;
@@ -9,7 +9,7 @@ describe('tenancy: every request acts on the cooperative in its token', () => {
   let ownElma: string;
 
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
     const created = await request(t.http)
       .post('/api/v1/cooperatives')
       .set(auth(t.adminToken))

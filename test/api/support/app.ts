@@ -37,11 +37,15 @@ export const RUNTIME = new URL('platform/sqlite-runtime/', COMPILED);
 export const AREAS: Areas = { ...areas, module: new URL('areas.js', COMPILED).href };
 
 /**
- * The real application on a fresh temporary data directory (embedded SQLite stores), in the topology of `npm start`:
- * projections in their thread, list queries in read threads: one here unless `READ_THREADS` says otherwise (`npm
- * start` has two). Each thread loads the areas at start, and CI's two cores are the limit of the run (decision 238);
- * queries spread over several threads are tested in threaded-read-store.int.spec.ts and by the browser tests.
+ * The real application on a fresh temporary data directory (embedded SQLite stores): projections in their thread, as
+ * `npm start` runs them; list queries on the API's thread (`READ_THREADS=0`) unless a file asks for read threads
+ * (`READ_THREADS`, one: `WITH_READ_THREAD`). Each read thread loads the areas at start, about half of a start's time,
+ * and CI's two cores are the limit of the run (decisions 238, 324); the lists, tenancy and rebuild files run with a read
+ * thread, the browser tests run `npm start`'s two, and threaded-read-store.int.spec.ts tests the threads themselves.
  */
+/** `startApp(WITH_READ_THREAD)`: list queries in one read thread, as the product answers them (decision 324). */
+export const WITH_READ_THREAD: Readonly<Record<string, string>> = { READ_THREADS: '1' };
+
 export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coop-ledger-test-'));
   const config = loadConfig({
@@ -49,7 +53,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<TestAp
     ADMIN_PASSWORD,
     JWT_SECRET,
     ADMIN_UI_DIR: join(dataDir, 'no-console'),
-    READ_THREADS: '1',
+    READ_THREADS: '0',
     ...env,
   });
   const running = await createApp(config, AREAS, { logger: false, runtime: RUNTIME });
