@@ -5,6 +5,7 @@ import {
   choose,
   chooseLanguage,
   fill,
+  problemShot,
   screenshot,
   signIn,
   textOf,
@@ -34,7 +35,7 @@ async function waitForNotice(page: Page, text: string): Promise<void> {
       text,
     );
   } catch (error) {
-    await screenshot(page, 'FAILED-messages-notice');
+    await problemShot(page, 'FAILED-messages-notice');
     const shown = await page.$$eval('.MuiSnackbarContent-message', (els) =>
       els.map((el) => (el as HTMLElement).innerText),
     );

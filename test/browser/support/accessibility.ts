@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { ROOT } from './product.js';
-import { screenshot } from './console.js';
+import { problemShot } from './console.js';
 
 const AXE = join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -89,7 +89,7 @@ export function accessibilityCheck(
     const problems = await accessibilityProblems(page);
     if (problems.length > 0) {
       found[name] = problems;
-      await screenshot(page, `${prefix}-axe-${name.replace(/\W+/g, '-')}`);
+      await problemShot(page, `${prefix}-axe-${name.replace(/\W+/g, '-')}`);
     }
   };
 }

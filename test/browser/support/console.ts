@@ -7,9 +7,22 @@ import { SCREENSHOT_DIR, type Product } from './product.js';
 
 export const tid = (id: string): string => `[data-testid="${id}"]`;
 
+/**
+ * Whether the walks keep a picture of every screen they pass, for a person to read (`SCREENSHOTS=1 npm run
+ * test:browser`, README). Not by default: nobody reads them in CI, and the few hundred full-page shots of a run took
+ * minutes of its two cores (decision 325). A problem's picture (`problemShot`) is always kept.
+ */
+const REVIEW_SHOTS = process.env.SCREENSHOTS === '1';
+
+/** A full-page picture of the screen under `test-output/screenshots/<name>.png`, when the run keeps them (`SCREENSHOTS=1`). */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (REVIEW_SHOTS) await problemShot(page, name);
+}
+
+/** A full-page picture of what went wrong (a failed wait, an axe finding), whatever `SCREENSHOTS` says. */
+export async function problemShot(page: Page, name: string): Promise<void> {
   // Chromium's faster PNG encoding: half the time of a full-page shot (590-617 ms against 297-334 ms for a long list
-  // at 1440 px), files about a quarter larger; the suites take a few hundred shots.
+  // at 1440 px), files about a quarter larger.
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}.png`) as `${string}.png`,
     fullPage: true,
@@ -19,7 +32,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** On a failed wait: a screenshot named after the time, to see what the clerk would have seen. */
 async function failureShot(page: Page): Promise<void> {
-  await screenshot(page, `FAILED-${new Date().toISOString().replace(/[:.]/g, '-')}`).catch(() => undefined);
+  await problemShot(page, `FAILED-${new Date().toISOString().replace(/[:.]/g, '-')}`).catch(() => undefined);
 }
 
 /** Path and query of the current URL. */
@@ -209,7 +222,7 @@ export async function clickMenuOption(page: Page, option: string, name: string):
   try {
     await page.waitForSelector(option, { hidden: true });
   } catch (error) {
-    await screenshot(page, `FAILED-${name}`);
+    await problemShot(page, `FAILED-${name}`);
     throw error;
   }
 }

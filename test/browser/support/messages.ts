@@ -1,6 +1,6 @@
 /** The server's messages as the console shows them: under a select, and in a notification (tax-papers.e2e.spec.ts). */
 import type { Page } from 'puppeteer-core';
-import { screenshot } from './console.js';
+import { problemShot } from './console.js';
 
 /** The text under a select (its helper text, where the server's message appears). */
 export async function waitForSelectMessage(page: Page, source: string, text: string): Promise<void> {
@@ -16,7 +16,7 @@ export async function waitForSelectMessage(page: Page, source: string, text: str
       text,
     );
   } catch (error) {
-    await screenshot(page, `FAILED-select-message-${source}`);
+    await problemShot(page, `FAILED-select-message-${source}`);
     throw error;
   }
 }
@@ -33,7 +33,7 @@ export async function waitForNotification(page: Page, text: string): Promise<voi
       text,
     );
   } catch (error) {
-    await screenshot(page, 'FAILED-notification');
+    await problemShot(page, 'FAILED-notification');
     throw error;
   }
 }

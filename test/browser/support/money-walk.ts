@@ -3,7 +3,7 @@
  * members with their subscriptions, seeded through the API, and the waits its steps read the console with.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { screenshot, tid, waitForPath } from './console.js';
+import { problemShot, tid, waitForPath } from './console.js';
 import type { Product } from './product.js';
 import { apiOk, seedMember, setUpCooperative } from './seed.js';
 
@@ -109,7 +109,7 @@ export async function rowWithText(page: Page, selector: string, text: string): P
     );
     return handle as ElementHandle<Element>;
   } catch (error) {
-    await screenshot(page, `FAILED-money-walk-${selector.replace(/\W+/g, '-')}`);
+    await problemShot(page, `FAILED-money-walk-${selector.replace(/\W+/g, '-')}`);
     const rows = await page.$$eval(selector, (els) =>
       els.map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ')),
     );
