@@ -1,14 +1,18 @@
-/** The API tests run in the topology of `npm start`, not in the in-process one of the unit and int tests. */
+/**
+ * The API tests run in the topology of `npm start`, not in the in-process one of the unit and int tests: projections in
+ * their thread; list queries in a read thread where a file asks for it (`WITH_READ_THREAD`, decision 324), on the API's
+ * thread otherwise.
+ */
 import request from 'supertest';
 import { ThreadedProjectionRunner } from '../../services/src/platform/sqlite-runtime/threaded-runner.js';
 import { ThreadedReadStore } from '../../services/src/platform/sqlite-runtime/threaded-read-store.js';
 import { SwitchingReadStore } from '../../services/src/platform/switching-read-store.js';
-import { auth, startApp, type TestApp } from './support/app.js';
+import { auth, startApp, type TestApp, WITH_READ_THREAD } from './support/app.js';
 
 describe('the API under test runs as npm start runs it', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(WITH_READ_THREAD);
   });
   afterAll(async () => t.close());
 
