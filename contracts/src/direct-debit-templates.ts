@@ -18,7 +18,7 @@ export const DIRECT_DEBIT_TEMPLATES = [
   'mandateAlreadyRevoked',
   /** The collection date must be a TARGET2 business day on or after {0} (one business day ahead). */
   'collectionDateTooEarly',
-  /** The collection date lies after {0}, 90 days ahead: its debits would be booked as paid in months before (decision 323). */
+  /** The collection date lies after {0}, the latest (`COLLECTION_HORIZON_DAYS` ahead): its debits would be booked as paid in months before (decision 323). */
   'collectionDateTooLate',
   /** The collection date {0} is no TARGET2 business day (a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December). */
   'collectionDateNotBusinessDay',

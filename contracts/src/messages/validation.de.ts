@@ -274,7 +274,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateUnknown: 'Für dieses Mitglied gibt es kein solches Mandat',
   mandateAlreadyRevoked: 'Dieses Mandat wurde am %{0} widerrufen',
   collectionDateTooLate:
-    'Der Einzugstermin darf höchstens 90 Tage in der Zukunft liegen (bis zum %{0}): die Lastschriften werden beim Erstellen der Datei als an diesem Tag eingezahlt gebucht',
+    'Der Einzugstermin liegt zu weit in der Zukunft: spätestens am %{0}, denn die Lastschriften werden beim Erstellen der Datei als an diesem Tag eingezahlt gebucht',
   collectionDateTooEarly:
     'Der Einzugstermin muss ein TARGET2-Geschäftstag am oder nach dem %{0} sein (mindestens ein Geschäftstag Vorlauf)',
   collectionDateNotBusinessDay:

@@ -256,7 +256,7 @@ export const VALIDATION_MESSAGES_EN = {
   mandateUnknown: 'This member has no such mandate',
   mandateAlreadyRevoked: 'This mandate was revoked on %{0}',
   collectionDateTooLate:
-    'The collection date can lie at most 90 days ahead, until %{0}: its debits are booked as paid in on that day when the file is made',
+    'The collection date lies too far ahead: the latest is %{0}, since its debits are booked as paid in on that day when the file is made',
   collectionDateTooEarly:
     'The collection date must be a TARGET2 business day on or after %{0} (at least one business day ahead)',
   collectionDateNotBusinessDay:
