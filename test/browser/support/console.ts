@@ -74,7 +74,7 @@ export async function waitForText(page: Page, selector: string, text: string): P
   }
 }
 
-/** Replaces the value of an input (react-hook-form sees real key strokes). */
+/** Replaces the value of an input through the keyboard (react-hook-form sees the browser's own input events). */
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     await page.waitForSelector(selector, { visible: true });
@@ -93,7 +93,18 @@ export async function fill(page: Page, selector: string, value: string): Promise
   await page.keyboard.press('a');
   await page.keyboard.up('Control');
   await page.keyboard.press('Backspace');
-  if (value !== '') await page.type(selector, value);
+  if (value === '') return;
+  // A text field gets the value as one piece of typed text (the browser's input events, as when a clerk pastes or
+  // dictates it): key by key cost the browser about 14 ms of CPU a character, a long form several seconds (a browser run
+  // types some thousand characters). Fields that take no inserted text (a date's segments, a number) are typed.
+  const insertable = await page.$eval(
+    selector,
+    (el) =>
+      el instanceof HTMLTextAreaElement ||
+      (el instanceof HTMLInputElement && ['text', 'search', 'email', 'password', 'tel', 'url'].includes(el.type)),
+  );
+  if (insertable) await page.keyboard.sendCharacter(value);
+  else await page.type(selector, value);
 }
 
 /**
@@ -107,9 +118,14 @@ export async function signedInAt(
 ): Promise<Page> {
   const page = await product.newPage();
   await page.setViewport({ width, height: width === 1024 ? 768 : 900 });
-  await page.goto(`${product.baseUrl}/login`);
-  await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
+  // The language as a clerk's earlier visit left it, written before the console's first script runs: one load of the
+  // console instead of two (a new context's load costs its renderer 0.3-0.5 s of CPU). Taken away after that load, so
+  // a later reload keeps the language the page chose.
+  const { identifier } = await page.evaluateOnNewDocument((l: string) => {
+    localStorage.setItem('RaStorecoop.locale', JSON.stringify(l));
+  }, locale);
   await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(path)}`);
+  await page.removeScriptToEvaluateOnNewDocument(identifier);
   await signIn(page, 'admin', password);
   await waitForPath(page, (p) => p === path, path);
   return page;
