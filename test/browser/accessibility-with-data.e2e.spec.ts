@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday } from '@coop/contracts';
 import type { HTTPRequest, Page } from 'puppeteer-core';
-import { pageOverflow, screenshot, signIn, tid, waitForPath } from './support/console.js';
+import { pageOverflow, screenshot, signedInAt, tid, visit } from './support/console.js';
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { apiOk, seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
@@ -193,13 +193,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
   });
 
   async function pageIn(locale: 'de' | 'en', width: number): Promise<Page> {
-    const page = await product.newPage();
-    await page.setViewport({ width, height: width === 1024 ? 768 : 900 });
-    await page.goto(`${product.baseUrl}/login`);
-    await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
-    await page.goto(`${product.baseUrl}/login`);
-    await signIn(page, 'admin', product.adminPassword);
-    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    const page = await signedInAt(product, '/', { locale, width, password: product.adminPassword });
     await largeCounts(page, await page.evaluate(() => localStorage.getItem('coop.token') ?? ''));
     return page;
   }
@@ -246,7 +240,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
         [`/member/${debtor}`, tid('debit-payment-row')],
       ];
       for (const [path, ready] of screens) {
-        await page.goto(`${product.baseUrl}${path}`);
+        await visit(page, path);
         await page.waitForSelector(ready, { visible: true });
         await check(path);
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { businessToday } from '@coop/contracts';
 import type { Page } from 'puppeteer-core';
-import { cutLabels, pageOverflow, screenshot, signIn, tableOverflow, tid, waitForPath } from './support/console.js';
+import { cutLabels, pageOverflow, screenshot, signedInAt, tableOverflow, tid, visit } from './support/console.js';
 import { axeViolations } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, seedNonAssessment, setUpCooperative } from './support/seed.js';
@@ -72,18 +72,11 @@ describe('the console at 1024 × 768', () => {
   });
 
   async function pageIn(locale: 'de' | 'en'): Promise<Page> {
-    const page = await product.newPage();
-    await page.setViewport({ width: 1024, height: 768 });
-    await page.goto(`${product.baseUrl}/login`);
-    await page.evaluate((l) => localStorage.setItem('RaStorecoop.locale', JSON.stringify(l)), locale);
-    await page.goto(`${product.baseUrl}/login`);
-    await signIn(page, 'admin', product.adminPassword);
-    await waitForPath(page, (p) => p === '/', 'the dashboard');
-    return page;
+    return signedInAt(product, '/', { locale, width: 1024, password: product.adminPassword });
   }
 
   async function open(page: Page, path: string, ready: string): Promise<void> {
-    await page.goto(`${product.baseUrl}${path}`);
+    await visit(page, path);
     await page.waitForSelector(ready, { visible: true });
     await page.waitForFunction(() => !document.querySelector('[data-testid="loading-spinner"]'));
     await new Promise((r) => setTimeout(r, 300));
