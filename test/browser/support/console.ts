@@ -45,6 +45,8 @@ export function where(page: Page): string {
  * Goes to `path` inside the open console, as its menu and links do: the router follows the address (a history entry
  * and the browser's popstate), the console is not loaded again. A load costs the browser 0.3-0.5 s of CPU; the walks
  * that pass dozens of screens in one signed-in page use this, the walks about loading a screen afresh use `page.goto`.
+ * The screen before stays until the router has drawn the next: wait for a mark of the next screen that the one before
+ * does not have (not an `h1` or the bell, which every screen has).
  */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.evaluate((to: string) => {
