@@ -59,6 +59,13 @@ export interface CorrectionFacts {
    * released when posted, oldest due first (decisions 267, 305); its annulation gives back both.
    */
   released?: PassedOnDue[];
+  /**
+   * An outgoing transfer (3) whose Geschäftsguthaben shrank below what it moved (a debit returned, a payment corrected
+   * down after the transfer): the unpaid parts of its shares it passes on to the receiver beside those it passed on
+   * when posted, oldest due first (decisions 265, 327); the receiver's incoming transfer is corrected with it, and the
+   * transfer's annulation gives back both.
+   */
+  passedOn?: PassedOnDue[];
 }
 
 /**

@@ -83,6 +83,7 @@ function keysOf(event: Handled): DocKey[] {
         ...dueKeys(event.data.balanceId),
         memberKey(event.data.memberId),
         ...(event.data.released ?? []).flatMap((p) => dueKeys(p.balanceId)),
+        ...(event.data.passedOn ?? []).flatMap((p) => dueKeys(p.balanceId)),
       ];
     case 'InstalmentPlanSet':
     case 'SharePaymentReceived':
@@ -231,8 +232,9 @@ export const shareDuesProjector: Projector = {
   // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
   // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269); 5: a
   // subscription paid in full when posted is not stored (decision 268); 6: a partial termination's correction releases
-  // more of the dues (`SharePaymentCorrected.released`, decision 305).
-  version: 6,
+  // more of the dues (`SharePaymentCorrected.released`, decision 305); 7: a transfer's correction passes more of them on
+  // (`SharePaymentCorrected.passedOn`, decision 327).
+  version: 7,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -296,6 +298,8 @@ export const shareDuesProjector: Projector = {
         const d = event.data;
         // A partial termination's correction releasing more of its shares' unpaid price (decision 305): the dues named.
         if (d.released !== undefined) return passOn(d.released, 1, 'released', current, position);
+        // A transfer's correction passing more of its shares' unpaid price on to the receiver (decision 327).
+        if (d.passedOn !== undefined) return passOn(d.passedOn, 1, 'passedOn', current, position);
         const stored = storedDue(current, d.balanceId);
         if (stored) return placed(stored, withPaid(stored.doc, d.rueckpfleinzahlung, planOf(stored.doc), position));
         // A subscription paid in full when posted and not stored (decision 268): its due from the correction's copy of

@@ -259,14 +259,18 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
     case 'MembershipEndWithdrawn':
       return { ...state, exitNoticeDate: null };
     case 'SharePaymentCorrected': {
-      const { balanceId, rueckpfleinzahlung, interestEnd, released } = event.data;
+      const { balanceId, rueckpfleinzahlung, interestEnd, released, passedOn } = event.data;
       const posting = state.postings.get(balanceId);
       if (!posting) return state;
-      // A partial termination that releases more of its shares' unpaid price (decision 305): its parts grow with them.
+      // A partial termination that releases more of its shares' unpaid price (decision 305), or a transfer that passes
+      // more of it on (decision 327): its parts grow with them.
       const releasedParts =
         released === undefined ? {} : { releasedParts: [...(posting.releasedParts ?? []), ...released] };
-      const corrected = { ...posting, payment: rueckpfleinzahlung, interestEnd, ...releasedParts };
-      return { ...state, postings: withPassedOn(withPosting(state.postings, balanceId, corrected), released, 1) };
+      const passedOnParts =
+        passedOn === undefined ? {} : { passedOnParts: [...(posting.passedOnParts ?? []), ...passedOn] };
+      const corrected = { ...posting, payment: rueckpfleinzahlung, interestEnd, ...releasedParts, ...passedOnParts };
+      const postings = withPassedOn(withPosting(state.postings, balanceId, corrected), released, 1);
+      return { ...state, postings: withPassedOn(postings, passedOn, 1) };
     }
     case 'InstalmentPlanSet': {
       const posting = state.postings.get(event.data.balanceId);

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_TYPES } from '@coop/contracts';
+import { SUBSCRIPTION_TYPES, type CorrectedSubscription } from '@coop/contracts';
 import type { MemberPosting, MemberState } from './member-stream.js';
 
 /*
@@ -57,4 +57,18 @@ export function endedDuesField(state: MemberState): { dues?: string[] } {
     .filter((p) => p.paidWhenPosted < p.amount || p.payment !== p.paidWhenPosted)
     .map((p) => p.balanceId);
   return dues.length > 0 ? { dues } : {};
+}
+
+/**
+ * A subscription not annulled as a register correction's due needs it (`SharePaymentCorrected.subscription`, decision
+ * 268): a subscription paid in full when posted has no due stored, and the correction is what may make it owe.
+ */
+export function correctedSubscription(
+  posting: MemberPosting,
+  exitDate: string | null,
+): CorrectedSubscription | undefined {
+  if (!isSubscription(posting)) return undefined;
+  const { type, date, quantity, amount, paidWhenPosted } = posting;
+  // A due opened after a whole end was recorded is owed until its effective date, as the end's named dues (269).
+  return { type, date, quantity, amount, paidWhenPosted, ...(exitDate === null ? {} : { owedUntil: exitDate }) };
 }

@@ -3,7 +3,8 @@ import { businessToday, mandateReferenceStream, memberStream, type MandateKind }
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { debitMemberDecider } from '../domain/mandate.decider.js';
+import { transferChain } from '../../kernel/transfer-shortfalls.js';
+import { debitMemberDecider, debitPaymentsDecider } from '../domain/mandate.decider.js';
 import { mandateReferenceDecider } from '../domain/mandate-reference.decider.js';
 
 /** Grants a mandate to a member: the mandate on the member stream and its reference claimed, in one atomic append. */
@@ -103,18 +104,39 @@ export class ReturnPaymentCommand extends Command<void> {
   }
 }
 
+/**
+ * Records a returned debit on the member's stream, and in the same atomic write the corrections it makes on the
+ * receivers of the member's transfers that moved money the return took back (decision 327), along the whole chain.
+ */
 @CommandHandler(ReturnPaymentCommand)
 export class ReturnPaymentHandler implements ICommandHandler<ReturnPaymentCommand, void> {
   constructor(private readonly writer: StreamWriter) {}
 
   async execute({ ctx, memberId, paymentId, date, reason }: ReturnPaymentCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.writer.handle(
-      memberStream(memberId),
-      debitMemberDecider,
-      { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason },
-      ctx,
-      cooperativeId,
-    );
+    await this.writer.retrying(async () => {
+      const loaded = await this.writer.load(memberStream(memberId), debitMemberDecider);
+      const command = { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason } as const;
+      const events = debitMemberDecider.decide(command, loaded.state);
+      const chain = await transferChain({ memberId, loaded, state: loaded.state.account, events }, async (receiver) => {
+        // The receiver's share account, read without its personal data (it decides on the postings alone).
+        const other = await this.writer.loadWithoutPersonalData(memberStream(receiver), debitPaymentsDecider);
+        if (!other.state.exists || other.state.cooperativeId !== cooperativeId)
+          throw new Error(`The receiver ${receiver} of a transfer is not a member of the cooperative`);
+        return { loaded: other, state: other.state.account };
+      });
+      const appends = [...chain].flatMap(([member, link]) =>
+        link.events.length === 0
+          ? []
+          : [
+              {
+                streamId: memberStream(member),
+                expected: link.loaded.expected,
+                events: this.writer.stamp(link.events, ctx, cooperativeId),
+              },
+            ],
+      );
+      if (appends.length > 0) await this.writer.appendAll(appends);
+    });
   }
 }

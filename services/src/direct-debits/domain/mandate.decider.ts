@@ -9,8 +9,8 @@ import {
   type MemberEvent,
   type SharePaymentMethod,
 } from '@coop/contracts';
-import { followAnnulments, followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
-import { followPendingTerminations } from '../../kernel/pending-terminations.js';
+import { followAnnulments } from '../../kernel/geschaeftsguthaben.js';
+import { followPaidInChange } from '../../kernel/transfer-shortfalls.js';
 import { bookDebits, type BookDebits } from './debit-booking.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 
@@ -206,10 +206,11 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
           data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason },
         },
       ];
-      // What leaves with a pending end follows (decision 234), an annulation that gave the amount back (299), and a
-      // partial termination that took more than now stays paid in (305).
+      // What leaves with a pending end follows (decision 234), an annulation that gave the amount back (299), a
+      // partial termination that took more than now stays paid in (305) and a transfer that moved more (327; the
+      // receivers' corrections are the command handler's, `transferChain`).
       const account = state.account;
-      return followPendingEnd(account, followPendingTerminations(account, followAnnulments(account, returned)));
+      return followPaidInChange(account, followAnnulments(account, returned));
     }
     case 'BookDebits':
       // Up to what each subscription still owes (decision 270); a debit already booked is not booked twice.

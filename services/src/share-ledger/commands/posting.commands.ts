@@ -4,6 +4,7 @@ import { fieldError, memberStream, ValidationError, type MemberEvent, type Recor
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberPosting, MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
+import { transferChain } from '../../kernel/transfer-shortfalls.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { idempotentId } from '../../platform/commands/idempotency.js';
@@ -81,6 +82,25 @@ export class LedgerCommandRunner extends CommandRunner {
 
   terms(cooperativeId: string): Promise<ShareTerms> {
     return this.shareTerms.terms(cooperativeId);
+  }
+
+  /**
+   * `decided` on `memberId`'s stream and, after it, the corrections of the receivers its corrected transfers reach
+   * (decision 327), each receiver's stream read without personal data: every stream to append in one write.
+   */
+  async withTransferChain(memberId: string, decided: Decided): Promise<Decided[]> {
+    const chain = await transferChain(
+      { memberId, loaded: decided.loaded, state: decided.loaded.state, events: decided.events },
+      async (receiver) => {
+        const loaded = await this.writer.loadWithoutPersonalData(memberStream(receiver), shareLedgerDecider);
+        return { loaded, state: loaded.state };
+      },
+    );
+    return [...chain].map(([member, link]) => ({
+      streamId: memberStream(member),
+      loaded: link.loaded,
+      events: link.events,
+    }));
   }
 
   /** The cooperative's closed years, read once per attempt of a posting (the dividend register). */
@@ -322,8 +342,10 @@ export class CorrectShareHandler implements ICommandHandler<CorrectShareCommand>
           rueckpfleinzahlung,
           interestEnd,
           expectedRueckpfleinzahlung,
+          followTransfers: true,
         });
-        await this.ledger.append([decided], ctx);
+        // The receivers of transfers that moved more than is now paid in, corrected in the same write (decision 327).
+        await this.ledger.append(await this.ledger.withTransferChain(memberId, decided), ctx);
       })
       .catch((error: unknown) => {
         if (error instanceof ValidationError && error.errors.every((e) => e.template === 'shareChangedMeanwhile'))

@@ -137,6 +137,11 @@ export type CorrectSharePayment = {
    * correction is refused (`shareChangedMeanwhile`) instead of overwriting it (decision 296). Absent or null: not checked.
    */
   readonly expectedRueckpfleinzahlung?: number | null;
+  /**
+   * Whether outgoing transfers that now move more than was paid in are corrected, and the receivers with them (decision
+   * 327): a clerk's correction does; the import, which states every posting's payment as the register holds it, does not.
+   */
+  readonly followTransfers?: boolean;
 };
 
 export type LedgerCommand =

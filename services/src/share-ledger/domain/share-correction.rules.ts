@@ -1,15 +1,10 @@
-import {
-  memberFieldError,
-  NotFoundError,
-  ValidationError,
-  type CorrectedSubscription,
-  type MemberEvent,
-} from '@coop/contracts';
-import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { memberFieldError, NotFoundError, ValidationError, type MemberEvent } from '@coop/contracts';
+import { requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { followPendingEnd } from '../../kernel/geschaeftsguthaben.js';
 import { followPendingTerminations } from '../../kernel/pending-terminations.js';
 import { formatEuro } from '../../kernel/money.js';
-import { isSubscription } from '../../kernel/owing-postings.js';
+import { correctedSubscription } from '../../kernel/owing-postings.js';
+import { followPaidInChange } from '../../kernel/transfer-shortfalls.js';
 import type { CorrectSharePayment } from './ledger.commands.js';
 
 /** A share register correction: the payment actually made and the interest end of one posting (never the posting itself). */
@@ -35,7 +30,7 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
     throw new ValidationError([memberFieldError('interestEnd', 'mustBeAtLeast', posting.interestBegin)]);
   }
   if (payment === posting.payment && interestEnd === posting.interestEnd) return [];
-  const subscription = subscriptionOf(posting, state.exitDate);
+  const subscription = correctedSubscription(posting, state.exitDate);
   // What was paid in changed: a partial termination keeps no more than is paid in, and a whole end pending takes out
   // the Geschäftsguthaben as corrected (§ 73 (2) GenG; decision 305).
   const correction: MemberEvent[] = [
@@ -50,16 +45,7 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
       },
     },
   ];
+  // A clerk's correction down also corrects the outgoing transfers that moved more than is now paid in (decision 327).
+  if (command.followTransfers === true) return followPaidInChange(state, correction);
   return followPendingEnd(state, followPendingTerminations(state, correction));
-}
-
-/**
- * A subscription not annulled as its due needs it (decision 268): a subscription paid in full when posted has no due
- * stored, and the correction is what may make it owe.
- */
-function subscriptionOf(posting: MemberPosting, exitDate: string | null): CorrectedSubscription | undefined {
-  if (!isSubscription(posting)) return undefined;
-  const { type, date, quantity, amount, paidWhenPosted } = posting;
-  // A due opened after a whole end was recorded is owed until its effective date, as the end's named dues (269).
-  return { type, date, quantity, amount, paidWhenPosted, ...(exitDate === null ? {} : { owedUntil: exitDate }) };
 }
