@@ -162,6 +162,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   amountAtLeast: 1,
   amountAtMost: 1,
   shareChangedMeanwhile: 1,
+  paymentOutsideSharePrice: 1,
   idempotencyKeyReused: 1,
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,

@@ -32,6 +32,12 @@ export const SHARE_PAYMENT_TEMPLATES = [
    * meanwhile, and the correction would overwrite it (decision 296). 409.
    */
   'shareChangedMeanwhile',
+  /**
+   * A share register correction's payment {0} outside what the posting's shares can hold paid in, {1} to {2} (euros):
+   * never below nothing, never above their nominal amount less what of it passed on with shares that left (§ 7 Nr. 1
+   * GenG, DOMAIN.md 1.1); a posting that takes shares out (a negative amount) the same with its sign. 400.
+   */
+  'paymentOutsideSharePrice',
   /** The `Idempotency-Key` of a posting or payment already recorded, sent with another request (decision 297). 409. */
   'idempotencyKeyReused',
 ] as const;

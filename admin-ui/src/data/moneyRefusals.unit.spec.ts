@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { i18nProvider } from '../i18n/i18nProvider.js';
-import { validationMessage } from './validationErrors.js';
+import { toFormValidationError, validationMessage } from './validationErrors.js';
 
 /*
  * The refusals of the money that comes in (issue 45: share payments, instalments, bank statements) name their amounts
@@ -56,5 +56,27 @@ describe('refusals with an amount', () => {
       'The instalments sum to 1.400,00 €, the unpaid part is 1.500,00 €',
     );
     expect(refusal('amountAtMost', 25_000)).toBe('Must be at most 250,00 €');
+  });
+
+  it('a register correction outside what the shares can hold: at the payment field and in the notice, in both languages', async () => {
+    // `PUT /shares/{id}` refused (test/api/share-correction-bounds.e2e.spec.ts): the correction form (ShareEdit) shows
+    // the API's field error under "Actual payment" and in its notice (FormErrorNotice reads root.serverError).
+    const refused = [
+      {
+        field: 'rueckpfleinzahlung',
+        template: 'paymentOutsideSharePrice' as const,
+        parameters: { '0': formatEuro(100_000), '1': formatEuro(0), '2': formatEuro(50_000) },
+      },
+    ];
+    const shown = (): Record<string, unknown> =>
+      (toFormValidationError('shares', refused).body as { errors: Record<string, unknown> }).errors;
+    await i18nProvider.changeLocale('de');
+    const de =
+      'Die Einzahlung 1.000,00 € muss zwischen 0,00 € und 500,00 € liegen: von nichts eingezahlt bis zum Nennbetrag der Anteile der Buchung (§ 7 GenG)';
+    expect(shown()).toEqual({ rueckpfleinzahlung: de, root: { serverError: de } });
+    await i18nProvider.changeLocale('en');
+    const en =
+      'The payment 1.000,00 € must lie between 0,00 € and 500,00 €: from nothing paid in up to the nominal amount of the posting’s shares (§ 7 GenG)';
+    expect(shown()).toEqual({ rueckpfleinzahlung: en, root: { serverError: en } });
   });
 });

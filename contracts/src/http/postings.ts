@@ -176,7 +176,11 @@ export class PostingRequest {
  * Whether `interestEnd` lies before the row's interest begin is the decider's (`mustBeAtLeast`).
  */
 export class ShareCorrection {
-  /** The actual payment in euro cents. */
+  /**
+   * The actual payment in euro cents. The limits here are the product's; whether the posting's shares can hold it paid
+   * in (from nothing to their nominal amount, with the sign of a posting that takes shares out) is the decider's
+   * (`paymentOutsideSharePrice`, § 7 GenG).
+   */
   @Transform(asOptionalInteger)
   @Satisfies('isSent', (v) => v !== null && v !== undefined, rule('mustNotBeEmpty'))
   @Satisfies('isSafeInteger', (v) => typeof v === 'number' && Number.isSafeInteger(v), rule('invalidNumber'))

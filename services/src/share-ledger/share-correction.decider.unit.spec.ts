@@ -166,6 +166,106 @@ describe('share register correction (CorrectSharePayment)', () => {
       ]);
   });
 
+  it('refuses a payment above the nominal amount of the posting or below nothing (§ 7 GenG, DOMAIN.md 1.1)', () => {
+    const outside = (payment: string) => [
+      memberFieldError('rueckpfleinzahlung', 'paymentOutsideSharePrice', payment, '0,00', '750,00'),
+    ];
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: 75_001 }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(outside('750,01')));
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: 150_000 }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(outside('1.500,00')));
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: -1 }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(outside('-0,01')));
+    // The bounds themselves: nothing paid in, the whole price paid in.
+    spec
+      .given(given)
+      .when(correct({ rueckpfleinzahlung: 0 }))
+      .then([corrected(0, '2030-12-31')]);
+    spec
+      .given([...given, corrected(0, null)])
+      .when(correct({ rueckpfleinzahlung: 75_000 }))
+      .then([corrected(75_000, '2030-12-31')]);
+  });
+
+  it('keeps the sign of a posting that takes shares out: its payment lies between its amount and nothing', () => {
+    const withdrawal = {
+      type: 'SharesPosted',
+      data: { ...(given[1]!.data as object), balanceId: 'b2', type: 2, quantity: 1, amount: -25_000 },
+    } as MemberEvent;
+    const outside = (payment: string) => [
+      memberFieldError('rueckpfleinzahlung', 'paymentOutsideSharePrice', payment, '-250,00', '0,00'),
+    ];
+    spec
+      .given([...given, withdrawal])
+      .when(correct({ balanceId: 'b2', rueckpfleinzahlung: -25_001, interestEnd: null }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(outside('-250,01')));
+    spec
+      .given([...given, withdrawal])
+      .when(correct({ balanceId: 'b2', rueckpfleinzahlung: 1, interestEnd: null }))
+      .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(outside('0,01')));
+    spec
+      .given([...given, withdrawal])
+      .when(correct({ balanceId: 'b2', rueckpfleinzahlung: 0, interestEnd: null }))
+      .then([
+        {
+          type: 'SharePaymentCorrected',
+          data: { memberId: M, balanceId: 'b2', rueckpfleinzahlung: 0, interestEnd: null },
+        },
+      ]);
+  });
+
+  it("a subscription's bound leaves out the unpaid price passed on with shares transferred (decision 265)", () => {
+    // 3 shares with 250 € paid; 2 transferred: the 250 € paid leave, the unpaid 250 € of their price the receiver owes.
+    const partPaid = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 25_000 } } : e));
+    const transfer = {
+      type: 'SharesPosted',
+      data: {
+        ...(given[1]!.data as object),
+        balanceId: 'b3',
+        type: 3,
+        quantity: 2,
+        amount: -50_000,
+        paid: -25_000,
+        transferTo: 'm-2',
+        transferPeer: 'b4',
+        passedOn: [{ balanceId: 'b0', amount: 25_000 }],
+      },
+    } as MemberEvent;
+    spec
+      .given([...partPaid, transfer])
+      .when(correct({ rueckpfleinzahlung: 50_001 }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          memberFieldError('rueckpfleinzahlung', 'paymentOutsideSharePrice', '500,01', '0,00', '500,00'),
+        ]),
+      );
+  });
+
+  it('lets a payment the register already holds stand when only the interest end is corrected', () => {
+    const above = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 80_000 } } : e));
+    spec
+      .given(above)
+      .when(correct({ rueckpfleinzahlung: 80_000, interestEnd: '2030-12-31' }))
+      .then([
+        {
+          type: 'SharePaymentCorrected',
+          data: {
+            memberId: M,
+            balanceId: 'b0',
+            rueckpfleinzahlung: 80_000,
+            interestEnd: '2030-12-31',
+            subscription: { ...b0, paidWhenPosted: 80_000 },
+          },
+        },
+      ]);
+  });
+
   it("evolves the posting's payment fields", () => {
     const state = [...given, corrected(1, '2031-01-01')].reduce(evolveMemberStream, initialMemberState);
     expect(state.postings.get('b0')).toMatchObject({
