@@ -154,7 +154,8 @@ export class DirectDebitPaymentDto {
   @IsString() readonly id!: string;
   @IsString() readonly memberId!: string;
   @IsString() readonly balanceId!: string;
-  @IsString() readonly collectionId!: string;
+  /** The collection that drew it; null for a payment by direct debit recorded by hand (`POST /members/{id}/share-payments`). */
+  @IsOptional() @IsString() readonly collectionId!: string | null;
   @IsString() readonly date!: string;
   @IsInt() readonly amount!: number;
   @IsOptional() @IsString() readonly returnedOn!: string | null;

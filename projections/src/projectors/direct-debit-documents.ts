@@ -44,11 +44,12 @@ export interface DirectDebitCollectionDocument extends Stored {
   readonly complete: boolean;
 }
 
-/** A payment by direct debit of a collection, and its return (Rücklastschrift) if it came back. */
+/** A payment by direct debit, and its return (Rücklastschrift) if it came back. */
 export interface DirectDebitPaymentDocument extends Stored {
   readonly memberId: string;
   readonly balanceId: string;
-  readonly collectionId: string;
+  /** The collection that drew it; null for a payment by direct debit recorded by hand (`POST /members/{id}/share-payments`). */
+  readonly collectionId: string | null;
   readonly date: string;
   readonly amount: number;
   readonly returned: boolean;
@@ -98,7 +99,7 @@ export function readDirectDebitPayment(doc: ReadDocument): DirectDebitPaymentDoc
     ...stored(doc),
     memberId: required(doc, 'memberId'),
     balanceId: required(doc, 'balanceId'),
-    collectionId: required(doc, 'collectionId'),
+    collectionId: textField(doc, 'collectionId'),
     date: required(doc, 'date'),
     amount: numberField(doc, 'amount') ?? 0,
     returned: flagField(doc, 'returned'),

@@ -16,8 +16,9 @@ export * from './direct-debit-documents.js';
 
 /*
  * SEPA direct debits (issue 45, DEBIT; docs/direct-debits.md): a member's mandates (id = mandateId), the collections
- * (id = collectionId) and the payments by direct debit with their returns (id = paymentId). No personal data: the
- * debtor's name and IBAN stay in the member's master data.
+ * (id = collectionId) and the payments by direct debit with their returns (id = paymentId): a collection's debits and
+ * those recorded by hand (`collectionId` null; a debit drawn outside the product, returned the same way). No personal
+ * data: the debtor's name and IBAN stay in the member's master data.
  */
 export const DIRECT_DEBIT_MANDATES: CollectionSpec = {
   name: 'direct_debit_mandates',
@@ -70,9 +71,10 @@ function keysOf(event: Handled): DocKey[] {
     case 'DirectDebitsAboveOutstanding':
       return [collectionKey(event.data.collectionId)];
     case 'SharePaymentReceived':
-      return event.data.method === 'directDebit' && event.data.collectionId !== null
-        ? [paymentKey(event.data.paymentId), collectionKey(event.data.collectionId)]
-        : [];
+      if (event.data.method !== 'directDebit') return [];
+      return event.data.collectionId === null
+        ? [paymentKey(event.data.paymentId)]
+        : [paymentKey(event.data.paymentId), collectionKey(event.data.collectionId)];
     case 'SharePaymentReturned':
       return [paymentKey(event.data.paymentId)];
   }
@@ -84,6 +86,8 @@ const isComplete = (collection: ReadDocument, booked: number): boolean =>
 
 export const directDebitsProjector: Projector = {
   collections: [DIRECT_DEBIT_MANDATES, DIRECT_DEBITS, DIRECT_DEBIT_PAYMENTS],
+  // 2: the payments by direct debit recorded by hand are kept too (collectionId null), so their return is answered.
+  version: 2,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -165,7 +169,7 @@ export const directDebitsProjector: Projector = {
               cooperativeId,
               memberId: d.memberId,
               balanceId: d.balanceId,
-              collectionId: d.collectionId!,
+              collectionId: d.collectionId,
               date: d.date,
               amount: d.amount,
               returned: false,
@@ -174,7 +178,7 @@ export const directDebitsProjector: Projector = {
             }),
           ),
         ];
-        const collection = current(collectionKey(d.collectionId!));
+        const collection = d.collectionId === null ? undefined : current(collectionKey(d.collectionId));
         if (collection) {
           const booked = Number(collection.booked ?? 0) + 1;
           ops.push(put(DIRECT_DEBITS.name, { ...collection, booked, complete: isComplete(collection, booked) }));

@@ -175,6 +175,7 @@ export class DirectDebitReads {
       } as const;
       for await (const batch of payments.queryPages(this.reads, cooperativeId, query, PAGE)) {
         for (const p of batch) {
+          if (p.collectionId === null) continue;
           const r = returned.get(p.collectionId) ?? { count: 0, cents: 0 };
           returned.set(p.collectionId, { count: r.count + 1, cents: r.cents + p.amount });
         }
