@@ -39,6 +39,7 @@ export * from './business-date.js';
 export * from './limits.js';
 export * from './limit-templates.js';
 export * from './membership-end.js';
+export * from './joining.js';
 export * from './plausibility.js';
 export * from './http/tasks.js';
 export * from './http/notifications.js';

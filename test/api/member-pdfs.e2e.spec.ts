@@ -237,7 +237,8 @@ describe('member PDFs as of a date: member list, members with shares, statements
         'Keine Dividenden.',
       ]),
     );
-    expect(hasRun(lines, ['15.01.2020', 'Erstzeichnung', '+4', '+1.000,00', '4', '1.000,00'])).toBe(true);
+    // Declared on 15.01.2020, admitted on 20.01.2020 (validMember): the shares count from the admission (§ 15 GenG).
+    expect(hasRun(lines, ['20.01.2020', 'Erstzeichnung', '+4', '+1.000,00', '4', '1.000,00'])).toBe(true);
     expect(hasRun(lines, ['01.03.2021', 'Zeichnung weiterer Anteile', '+2', '+500,00', '6', '1.500,00'])).toBe(true);
     expect(lines).toContain('Bestand am 31.12.2023: 6 Anteile, 1.500,00 EUR');
     expect(lines).not.toContain('02.05.2024');

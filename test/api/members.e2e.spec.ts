@@ -230,7 +230,7 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
     await request(t.http).get('/api/v1/members?search=nobody-like-this').set(auth(t.adminToken)).expect(204);
   });
 
-  it('answers members and holdings as of a date, from the postings dates', async () => {
+  it('answers members and holdings as of a date, from the postings dates (further shares from their admission)', async () => {
     const m = await createMember(t.http, t.adminToken, {
       name: 'Stichtag',
       entryDate: '2019-05-01',
@@ -238,6 +238,7 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
       interestBegin: '2019-06-01',
       shareAmount: 2,
     });
+    // Further shares declared on 30.06.2020, admitted by the board on 01.03.2021 (DATES): they count from then (§ 15b GenG).
     await posted(t.http, t.adminToken, { member: m.id, type: 1, quantity: 3, ...DATES, date: '2020-06-30' });
     // Notice on 30.09.2022, three months: the exit takes effect on 31.12.2022.
     await posted(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, noticeDate: '2022-09-30' });
@@ -248,6 +249,11 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
       exited: false,
     });
     expect(await member(t.http, t.adminToken, m.id, '2020-06-30')).toMatchObject({
+      shareAmount: 2,
+      shareTotalEUR: 50000,
+      exitDate: null,
+    });
+    expect(await member(t.http, t.adminToken, m.id, '2021-03-01')).toMatchObject({
       shareAmount: 5,
       shareTotalEUR: 125000,
       exitDate: null,
@@ -279,7 +285,8 @@ describe('members: master data, member numbers, lists, as-of-date, history', () 
       return res.status === 204 ? [] : (res.body as MemberDto[]);
     };
     expect(await listOn('2019-04-30')).toEqual([]);
-    expect((await listOn('2021-01-01')).map((x) => [x.id, x.shareAmount])).toEqual([[m.id, 5]]);
+    expect((await listOn('2021-01-01')).map((x) => [x.id, x.shareAmount])).toEqual([[m.id, 2]]);
+    expect((await listOn('2021-03-01')).map((x) => [x.id, x.shareAmount])).toEqual([[m.id, 5]]);
     expect(await listOn('2023-01-01')).toEqual([]);
     // Not in the default list today (exited), but in the list of exited members.
     expect(

@@ -63,8 +63,22 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       });
       return paid;
     };
+    /**
+     * The day a posting's shares count from (§ 15b GenG, decision 314 amended): a subscription (0, 1) on its admission
+     * when later than its date, an annulation not before what it annuls, every other posting on its date.
+     */
+    const sharesDay = (b: BalanceDto): string => {
+      if (b.type === 5) {
+        const annulled = sharesDay(byId.get(b.annulPeer!)!);
+        return annulled > b.date ? annulled : b.date;
+      }
+      return (b.type === 0 || b.type === 1) && b.approvalDate !== null && b.approvalDate > b.date
+        ? b.approvalDate
+        : b.date;
+    };
     const upTo = (day: string) => balances.filter((b) => b.date <= day);
-    const inYear = balances.filter((b) => b.date >= from && b.date <= to);
+    const countedBy = (day: string) => balances.filter((b) => sharesDay(b) <= day);
+    const inYear = balances.filter((b) => sharesDay(b) >= from && sharesDay(b) <= to);
     const kind = (b: BalanceDto): number => (b.type === 5 ? byId.get(b.annulPeer!)!.type : b.type);
     const moving = (adding: boolean) => inYear.filter((b) => ADDING.includes(kind(b)) === adding);
     const dir = (adding: boolean) => (adding ? 1 : -1);
@@ -81,16 +95,23 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
             .filter((b) => ADDING.includes(kind(b)) === adding)
             .map((b) => paidBy(b, to) - paidBy(b, before)),
         ) || 0;
-    const isIn = (m: MemberDto, day: string) => m.entryDate! <= day && (m.exitDate === null || m.exitDate > day);
+    // Joined when declared and admitted (decision 314).
+    const joined = (m: MemberDto): string =>
+      m.approvalDate !== null && m.approvalDate > m.entryDate! ? m.approvalDate : m.entryDate!;
+    const isIn = (m: MemberDto, day: string) => joined(m) <= day && (m.exitDate === null || m.exitDate > day);
     const leavers = members.filter((m) => m.exitDate !== null && m.exitDate >= from && m.exitDate <= to);
     return {
-      start: holding(upTo(before), 1, (b) => paidBy(b, before)),
+      // Shares and nominal amounts from the day they count, the paid column by the payments' own days (decision 232).
+      start: {
+        ...holding(countedBy(before), 1, () => 0),
+        paid: holding(upTo(before), 1, (b) => paidBy(b, before)).paid,
+      },
       added: { ...holding(moving(true), dir(true), () => 0), paid: paidMoving(true) },
       reduced: { ...holding(moving(false), dir(false), () => 0), paid: paidMoving(false) },
-      end: holding(upTo(to), 1, (b) => paidBy(b, to)),
+      end: { ...holding(countedBy(to), 1, () => 0), paid: holding(upTo(to), 1, (b) => paidBy(b, to)).paid },
       members: {
         start: members.filter((m) => isIn(m, before)).length,
-        joined: members.filter((m) => m.entryDate! >= from && m.entryDate! <= to).length,
+        joined: members.filter((m) => joined(m) >= from && joined(m) <= to).length,
         left: leavers.length,
         end: members.filter((m) => isIn(m, to)).length,
         byReason: {

@@ -43,7 +43,8 @@ describe('the statement of account shows the Geschäftsguthaben of shares not fu
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    // 4 shares (1.000 €), 400 € paid with the admission on 15.01.2020, 200 € more on 01.06.2020.
+    // 4 shares (1.000 €), 400 € paid with the declaration on 15.01.2020, 200 € more on 01.06.2020; the shares count from
+    // the admission on 20.01.2020 (validMember; § 15 GenG), their line with what was paid by then.
     const g = await createMember(t.http, t.adminToken, { name: 'Teilzahler', shareAmount: 4, paid: 40_000 });
     giver = { id: g.id, memberNr: g.memberNr! };
     await request(t.http)
@@ -61,7 +62,7 @@ describe('the statement of account shows the Geschäftsguthaben of shares not fu
     const lines = await statement(t.http, giver.id, '2021-12-31');
     expect(lines).toEqual(expect.arrayContaining(['eingezahlt', 'Geschäfts-', 'guthaben EUR']));
     expect(
-      hasRun(lines, ['15.01.2020', 'Erstzeichnung', '+4', '+1.000,00', '+400,00', '4', '1.000,00', '400,00']),
+      hasRun(lines, ['20.01.2020', 'Erstzeichnung', '+4', '+1.000,00', '+400,00', '4', '1.000,00', '400,00']),
     ).toBe(true);
     expect(hasRun(lines, ['01.06.2020', 'Einzahlung', '+200,00', '4', '1.000,00', '600,00'])).toBe(true);
     expect(lines).toEqual(

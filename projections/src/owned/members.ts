@@ -5,5 +5,5 @@
  * services/src/members/index.ts.
  */
 export { MEMBERS, memberName, readMember, type MemberDocument } from '../projectors/member-document.js';
-export { MEMBER_STATS } from '../projectors/member-collections.js';
+export { MEMBER_STATS, sharesDay } from '../projectors/member-collections.js';
 export { readMemberStats, statsAsOf, type MemberStatsDocument } from '../projectors/member-stats.js';

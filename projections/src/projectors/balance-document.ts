@@ -59,6 +59,11 @@ export interface BalanceDocument {
   readonly shareCost: number | null;
   readonly date: string;
   readonly approvalDate: string | null;
+  /**
+   * The day the posting's shares and cents count from (`sharesFrom`): a subscription on its admission, an annulation
+   * not before what it annuls, every other posting on its date (the date on a document written before members projector 3).
+   */
+  readonly sharesFrom: string;
   readonly interestBegin: string | null;
   readonly transferTo: string | null;
   readonly transferFrom: string | null;
@@ -94,6 +99,7 @@ export function readBalance(doc: ReadDocument): BalanceDocument {
     shareCost: numberField(doc, 'shareCost'),
     date: textField(doc, 'date') ?? '',
     approvalDate: textField(doc, 'approvalDate'),
+    sharesFrom: textField(doc, 'sharesFrom') ?? textField(doc, 'date') ?? '',
     interestBegin: textField(doc, 'interestBegin'),
     transferTo: textField(doc, 'transferTo'),
     transferFrom: textField(doc, 'transferFrom'),

@@ -44,10 +44,19 @@ export const MEMBER_STATS: CollectionSpec = { name: 'memberstats', fields: {}, s
 /** A date later than every business date: the `memberUntil` of a member who has not exited. */
 export const NO_EXIT = '9999-12-31';
 
-/** One entry of a member's `postings`: balance id, date, signed shares and cents. */
+/**
+ * One entry of a member's `postings`: balance id, date, signed shares and cents; `e` the later day the shares count from
+ * where it is not the date (subscriptions admitted after their declaration and their annulations: `sharesFrom`).
+ */
 export interface MemberPostingEntry {
   readonly b: string;
   readonly d: string;
   readonly s: number;
   readonly a: number;
+  readonly e?: string;
+}
+
+/** The day an entry's shares and cents count from in a holding as of a date: `e`, else the posting's date. */
+export function sharesDay(entry: MemberPostingEntry): string {
+  return entry.e ?? entry.d;
 }

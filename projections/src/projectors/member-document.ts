@@ -9,9 +9,9 @@ import type { MemberPostingEntry } from './member-collections.js';
  */
 
 /**
- * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the
- * read store's own field (the log position that last wrote the document). `memberUntil` is the exit
- * date or `9999-12-31`, so "not exited on a date" is one range filter. `postings` lists every
+ * The member list. The member's `position` (0-3) is stored as `memberPosition`: `position` is the read store's own
+ * field (the log position that last wrote the document). `memberFrom` is the day of joining (declaration and admission),
+ * `memberUntil` the exit date or `9999-12-31`, so "a member on a date" is two range filters. `postings` lists every
  * posting's date and signed effect, for the holding as of a date.
  */
 export const MEMBERS: CollectionSpec = {
@@ -32,6 +32,8 @@ export const MEMBERS: CollectionSpec = {
     spouse: 'string',
     isForeign: 'boolean',
     shareAmount: 'number',
+    /** The day of joining, declared and admitted (`joinedOn`; null: not joined), so "joined by a date" is one range filter. */
+    memberFrom: 'string',
     memberUntil: 'string',
     /** For the possible duplicates of a new member (`GET /members/duplicates`): the same IBAN under another name. */
     iban: 'string',
@@ -106,6 +108,7 @@ export interface MemberDocument {
   readonly exitNoticeDate: string | null;
   readonly exitDispatchDate: string | null;
   readonly exitExtraordinaryReason: string | null;
+  readonly memberFrom: string | null;
   readonly memberUntil: string | null;
   readonly retentionHoldReason: string | null;
   readonly retentionHoldSince: string | null;
@@ -180,6 +183,7 @@ export function readMember(doc: ReadDocument): MemberDocument {
     exitNoticeDate: textField(doc, 'exitNoticeDate'),
     exitDispatchDate: textField(doc, 'exitDispatchDate'),
     exitExtraordinaryReason: textField(doc, 'exitExtraordinaryReason'),
+    memberFrom: textField(doc, 'memberFrom'),
     memberUntil: textField(doc, 'memberUntil'),
     retentionHoldReason: textField(doc, 'retentionHoldReason'),
     retentionHoldSince: textField(doc, 'retentionHoldSince'),

@@ -24,7 +24,8 @@ describe('members projector', () => {
         memberUntil: '9999-12-31',
       });
       expect(m1!.postings).toEqual([
-        { b: 'b0', d: '2025-01-01', s: 4, a: 100_000 },
+        // Declared 01.01., admitted 05.01.: the shares count from the admission (§ 15 GenG, decision 314 amended).
+        { b: 'b0', d: '2025-01-01', s: 4, a: 100_000, e: '2025-01-05' },
         { b: 'b2', d: '2025-03-01', s: -2, a: -50_000 },
         { b: 'b5', d: '2025-05-01', s: 2, a: 50_000 },
       ]);

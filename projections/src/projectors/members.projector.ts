@@ -1,6 +1,8 @@
 import {
+  joinedOn,
   personNameKey,
   postingEffect,
+  sharesFrom,
   taxIdKey,
   type MemberEvent,
   type ReadDocument,
@@ -42,6 +44,14 @@ const YEAR_END_TYPES = new Set<number>([2, 6, 7, 8]);
 /** The notice fields of a member document, cleared when there is no pending notice. */
 const NO_NOTICE = { exitNoticeDate: null, exitDispatchDate: null, exitExtraordinaryReason: null } as const;
 
+/** A stored text field, null when absent or not text. */
+const textOf = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The member list's `memberFrom`: the day of joining, declared and admitted (§ 15 GenG, `joinedOn`). */
+function memberFrom(doc: Readonly<Record<string, unknown>>): string | null {
+  return joinedOn(textOf(doc.entryDate), textOf(doc.approvalDate));
+}
+
 /** "Name, GivenName" for a natural person, the name alone for a legal entity or without given name. */
 export function memberDisplayName(doc: ReadDocument | undefined): string {
   if (!doc) return '';
@@ -52,8 +62,10 @@ export function memberDisplayName(doc: ReadDocument | undefined): string {
 
 /** The keys that find the same person twice (issue 39): the compared name and the hand-entered tax id's digits. */
 function personKeys(doc: Readonly<Record<string, unknown>>): { nameKey: string | null; taxIdKey: string | null } {
-  const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-  return { nameKey: personNameKey(text(doc.name), text(doc.givenName)), taxIdKey: taxIdKey(text(doc.manualTaxId)) };
+  return {
+    nameKey: personNameKey(textOf(doc.name), textOf(doc.givenName)),
+    taxIdKey: taxIdKey(textOf(doc.manualTaxId)),
+  };
 }
 
 const memberKey = (id: string): DocKey => ({ collection: MEMBERS.name, id });
@@ -68,7 +80,9 @@ export const membersProjector: Projector = {
   collections: [MEMBERS, BALANCES, MEMBER_STATS],
   // 2: each version of a posting's register row names the day its change of the payment counts from (`effectiveDate`,
   // issue 45's movement report, decision 232); stored documents are rebuilt to hold it.
-  version: 2,
+  // 3: a member's `memberFrom` (the day of joining, declared and admitted) and each posting's `sharesFrom` (the day its
+  // shares count from: a subscription on its admission, § 15b GenG; decision 314 and its amendment).
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return membersErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return membersChurchErasure.keys(recorded);
@@ -139,6 +153,7 @@ export const membersProjector: Projector = {
           memberPosition,
           id: memberId,
           cooperativeId,
+          memberFrom: memberFrom(rest),
           exitDate: null,
           exitReason: null,
           exitBalanceId: null,
@@ -161,6 +176,7 @@ export const membersProjector: Projector = {
           put(MEMBERS.name, {
             ...changed,
             ...personKeys(changed),
+            memberFrom: memberFrom(changed),
             ...(memberPosition !== undefined ? { memberPosition } : {}),
             position,
           }),
@@ -230,11 +246,20 @@ export const membersProjector: Projector = {
         const member = current(memberKey(d.memberId));
         if (!member) return [];
         const { shares, cents } = postingEffect(event);
+        const posted = event.type === 'SharesPosted' ? event.data : undefined;
+        const annulled = event.type === 'PostingAnnulled' ? event.data : undefined;
+        const original = annulled && current({ collection: BALANCES.name, id: annulled.annulPeer });
+        // The day the shares count from: a subscription on its admission, an annulation with what it annuls (§ 15b GenG).
+        const from = sharesFrom(
+          { type: posted ? posted.type : 5, date: d.date, approvalDate: d.approvalDate },
+          original ? textOf(original.sharesFrom) : null,
+        );
         const ops: WriteOp[] = [];
-        const postings = [
-          ...((member.postings as MemberPostingEntry[] | undefined) ?? []),
-          { b: d.balanceId, d: d.date, s: shares, a: cents },
-        ];
+        const entry: MemberPostingEntry =
+          from === d.date
+            ? { b: d.balanceId, d: d.date, s: shares, a: cents }
+            : { b: d.balanceId, d: d.date, s: shares, a: cents, e: from };
+        const postings = [...((member.postings as MemberPostingEntry[] | undefined) ?? []), entry];
         ops.push(
           put(MEMBERS.name, {
             ...member,
@@ -250,9 +275,6 @@ export const membersProjector: Projector = {
         // The register's payment: what was paid with a subscription paid in part when posted, what leaves with an end of
         // a holding paid in part (issue 45, decision 234), what an annulment reverses where it is not the amount.
         const paid = d.paid ?? cents;
-        const posted = event.type === 'SharesPosted' ? event.data : undefined;
-        const annulled = event.type === 'PostingAnnulled' ? event.data : undefined;
-        const original = annulled && current({ collection: BALANCES.name, id: annulled.annulPeer });
         const other = posted && (posted.transferTo ?? posted.transferFrom);
         // The other member's number for a transfer; an annulment keeps the original's.
         const peerNr = posted ? (other ? current(memberKey(other))?.memberNr : null) : original?.transferMemberNr;
@@ -268,6 +290,7 @@ export const membersProjector: Projector = {
           amount: d.amount,
           date: d.date,
           approvalDate: d.approvalDate,
+          sharesFrom: from,
           interestBegin: d.interestBegin,
           transferPeer: d.transferPeer ?? null,
           annulated: false,

@@ -29,7 +29,7 @@ const version = (rueckpfleinzahlung: number, effectiveDate?: string): Record<str
 });
 const balancesOf = (docs: ({ id: string } & Record<string, unknown>)[]): Map<string, BalanceDocument> =>
   new Map(docs.map((b) => [b.id, balanceDocuments.read({ cooperativeId: 'c1', position: '1', ...b })] as const));
-const memberDoc = (postings: { b: string; d: string; s: number; a: number }[]) =>
+const memberDoc = (postings: { b: string; d: string; s: number; a: number; e?: string }[]) =>
   readMember({ id: 'm1', cooperativeId: 'c1', position: '1', postings });
 const member = { id: 'm1', memberNr: 7, name: 'Weiß', legalForm: 0, entryDate: '2024-01-10' } as unknown as MemberDto;
 const statementOf = (lines: Statement['lines']): Statement => {
@@ -260,5 +260,25 @@ describe('the statement of account with the Geschäftsguthaben (decision 272)', 
     expect(page).toEqual(
       expect.arrayContaining(['+3.000', '3.000', 'Bestand am 31.12.2024: 3.000 Anteile, 750.000,00 EUR']),
     );
+  });
+
+  it('further shares declared in December and admitted in January: the money on its day until the shares count', () => {
+    // § 15b GenG: 2 shares declared 20.12.2025 and paid then, admitted by the board on 15.01.2026 (`e`, decision 314 amended).
+    const doc = memberDoc([
+      { b: 'b0', d: '2024-01-10', s: 1, a: 25_000 },
+      { b: 'b1', d: '2025-12-20', s: 2, a: 50_000, e: '2026-01-15' },
+    ]);
+    const balances = balancesOf([
+      { id: 'b0', type: 0, rueckpfleinzahlung: 25_000, versions: [version(25_000, '2024-01-10')] },
+      { id: 'b1', type: 1, rueckpfleinzahlung: 50_000, versions: [version(50_000, '2025-12-20')] },
+    ]);
+    expect(statementLines(doc, '2025-12-31', balances).map(row)).toEqual([
+      ['2024-01-10', 'Erstzeichnung', 1, 25_000, 25_000, 25_000],
+      ['2025-12-20', 'Einzahlung', 0, 0, 50_000, 75_000],
+    ]);
+    // From the admission the posting's line holds the shares and what was paid on them by then.
+    const lines = statementLines(doc, '2026-01-31', balances);
+    expect(lines.map(row).slice(1)).toEqual([['2026-01-15', 'Zeichnung weiterer Anteile', 2, 50_000, 50_000, 75_000]]);
+    expect([lines.at(-1)!.holdingShares, lines.at(-1)!.holdingCents]).toEqual([3, 75_000]);
   });
 });

@@ -4,4 +4,4 @@
  * reads members through their owner here without an import circle. Every other area may use it or index.ts, which
  * exports the same reader.
  */
-export { memberDocuments, memberName, readMember, type MemberDocument } from './queries/member-documents.js';
+export { memberDocuments, memberName, readMember, sharesDay, type MemberDocument } from './queries/member-documents.js';

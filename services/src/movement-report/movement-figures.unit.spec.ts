@@ -28,6 +28,7 @@ const posting = (
     type,
     originalType: null,
     date,
+    sharesFrom: date,
     shares,
     cents: shares * 25_000,
     paid,

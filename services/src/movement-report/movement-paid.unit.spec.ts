@@ -18,6 +18,7 @@ const posting = (
   type,
   originalType,
   date,
+  sharesFrom: date,
   shares,
   cents: shares * 25_000,
   paid: changes.reduce((s, [, c]) => s + c, 0),

@@ -1,5 +1,5 @@
 import { paymentChanges, registerVersions } from '../../kernel/register-payments.js';
-import type { MemberDocument } from '../../members/index.js';
+import { sharesDay, type MemberDocument } from '../../members/index.js';
 import type { BalanceDocument } from '../../share-ledger/index.js';
 import type { StatementLine } from '../render/statement-pdf.js';
 
@@ -48,8 +48,9 @@ interface Entry {
 }
 
 /**
- * The statement lines of a member document up to `date`: every posting dated by then, in date order (postings of one
- * day in the order they were made), with the running holding. An annulled posting and its annulation both appear
+ * The statement lines of a member document up to `date`: every posting whose shares count by then (from its date, a
+ * subscription from its later admission: `sharesDay`) on that day, in date order (postings of one day in the order they
+ * were made), with the running holding; money paid on a declaration not yet admitted by the date is a payment line. An annulled posting and its annulation both appear
  * (the annulled one marked "(storniert)"), so the running holding is the register's at every line. Each posting's
  * payment is what its register versions count on its day (paid with it, or restated by a correction); a version
  * counting from a later day by the date (a payment, a return) is a line of its own with no shares, so the running
@@ -67,10 +68,16 @@ export function statementLines(
     const changes = balance
       ? paymentChanges(p.d, registerVersions(balance.versions, balance.rueckpfleinzahlung))
       : [{ on: p.d, cents: p.a }];
-    const paid = changes.filter((c) => c.on === p.d).reduce((sum, c) => sum + c.cents, 0);
-    entries.push({ date: p.d, type: postingWords(balance), shares: p.s, cents: p.a, paid, rank: 0, order: i });
+    // The posting's line on the day its shares count (a subscription on its admission, § 15b GenG), as `holdingOn`,
+    // with what was paid on it by then; before that day what was paid stands in lines of its own.
+    const day = sharesDay(p);
+    const shown = day <= date;
+    if (shown) {
+      const paid = changes.filter((c) => c.on <= day).reduce((sum, c) => sum + c.cents, 0);
+      entries.push({ date: day, type: postingWords(balance), shares: p.s, cents: p.a, paid, rank: 0, order: i });
+    }
     for (const c of changes) {
-      if (c.on === p.d || c.on > date || c.cents === 0) continue;
+      if ((shown && c.on <= day) || c.on > date || c.cents === 0) continue;
       const type = c.cents > 0 ? PAYMENT_WORDS.received : PAYMENT_WORDS.returned;
       entries.push({ date: c.on, type, shares: 0, cents: 0, paid: c.cents, rank: 1, order: i });
     }

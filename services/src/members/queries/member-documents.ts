@@ -1,4 +1,4 @@
-import { MEMBERS, memberName, readMember, type MemberDocument } from '@coop/projections/members';
+import { MEMBERS, memberName, readMember, sharesDay, type MemberDocument } from '@coop/projections/members';
 import { TypedReads } from '../../platform/http/typed-reads.js';
 
 /**
@@ -7,4 +7,4 @@ import { TypedReads } from '../../platform/http/typed-reads.js';
  */
 export const memberDocuments = new TypedReads<MemberDocument>(MEMBERS, 'Member', readMember);
 
-export { memberName, readMember, type MemberDocument };
+export { memberName, readMember, sharesDay, type MemberDocument };

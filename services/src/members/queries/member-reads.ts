@@ -65,7 +65,8 @@ export class MemberReads {
 
   /**
    * The member list query. `exitDate:null` means "not exited": on `date` (exit date after it), or
-   * today (exit date not in the past). With `date`, members who entered later are left out.
+   * today (exit date not in the past). With `date`, members who had not joined by it (declared and admitted: the
+   * indexed `memberFrom`, `memberBy`'s rule, decision 314) are left out, in the query, so pages and `TotalItems` agree.
    */
   memberQuery(cooperativeId: string, params: ListParams, date: string | undefined): ReadQuery {
     const renamed: ListParams = {
@@ -80,7 +81,7 @@ export class MemberReads {
         ? { field: 'memberUntil', op: 'range', gte: notExitedFrom }
         : f,
     );
-    if (date !== undefined) filters.push({ field: 'entryDate', op: 'range', lte: date });
+    if (date !== undefined) filters.push({ field: 'memberFrom', op: 'range', lte: date });
     return { ...query, filters };
   }
 

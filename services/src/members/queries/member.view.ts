@@ -1,14 +1,17 @@
 import type { MemberDto } from '@coop/contracts';
-import type { MemberDocument } from '@coop/projections/members';
+import { sharesDay, type MemberDocument } from '@coop/projections/members';
 import { isExited, isUnderage } from '../domain/age.js';
 import { joinedOn } from '../../kernel/joining.js';
 
-/** The holding from the member document's posting list, counting postings dated on or before `date`. */
+/**
+ * The holding from the member document's posting list as of the end of `date`: each posting counts from the day its
+ * shares do (`sharesDay`: its date, a subscription's admission when later, § 15b GenG).
+ */
 export function holdingOn(doc: MemberDocument, date: string): { shares: number; cents: number } {
   let shares = 0;
   let cents = 0;
   for (const p of doc.postings ?? []) {
-    if (p.d <= date) {
+    if (sharesDay(p) <= date) {
       shares += p.s;
       cents += p.a;
     }

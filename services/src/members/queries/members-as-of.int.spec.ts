@@ -21,6 +21,8 @@ import { loadConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { openStorage, type Storage } from '../../platform/storage.js';
 import { countMembersAsOf, membersAsOf, selectMembersAsOf, type MembersAsOfScope } from './members-as-of.js';
+import { memberDocuments } from './member-documents.js';
+import { MemberReads } from './member-reads.js';
 
 const COOP = 'coop-as-of';
 const OTHER = 'coop-other';
@@ -89,8 +91,9 @@ let reads: ReadModels;
  * - m5 (no. 5): joined 2024-01-01 with 4 shares, gave notice on 2025-01-10 to leave on 2025-12-31;
  * - another cooperative's member (no. 1), joined 2024-01-01;
  * - in ADMIT_COOP: a1 (no. 1) declared 2026-11-26, admitted 2026-12-01, its first 2 shares dated on the declaration
- *   and approved with the admission (the demo's member 300); a2 (no. 2) declared and admitted 2026-11-02; a3 (no. 3)
- *   from an old register without an approval date, entered 2026-11-30.
+ *   and approved with the admission (the demo's member 300); a2 (no. 2) declared and admitted 2026-11-02, 2 further
+ *   shares declared 2026-12-20 and admitted 2027-01-15 (§ 15b GenG), 1 declared 2026-12-21 to be admitted 2027-01-10
+ *   and annulled 2026-12-28; a3 (no. 3) from an old register without an approval date, entered 2026-11-30.
  */
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coop-members-as-of-'));
@@ -153,7 +156,30 @@ beforeAll(async () => {
     [admit('a1', 1, '2026-11-26', ADMIT_COOP, '2026-12-01'), shares('a1', 'ba1', 0, 2, '2026-11-26', '2026-12-01')],
     ADMIT_COOP,
   );
-  await write('a2', [admit('a2', 2, '2026-11-02', ADMIT_COOP), shares('a2', 'ba2', 0, 1, '2026-11-02')], ADMIT_COOP);
+  await write(
+    'a2',
+    [
+      admit('a2', 2, '2026-11-02', ADMIT_COOP),
+      shares('a2', 'ba2', 0, 1, '2026-11-02'),
+      shares('a2', 'ba2b', 1, 2, '2026-12-20', '2027-01-15'),
+      shares('a2', 'ba2c', 1, 1, '2026-12-21', '2027-01-10'),
+      {
+        type: 'PostingAnnulled',
+        data: {
+          memberId: 'a2',
+          balanceId: 'ba2d',
+          annulPeer: 'ba2c',
+          originalType: 1,
+          quantity: -1,
+          amount: -SHARE,
+          date: '2026-12-28',
+          approvalDate: null,
+          interestBegin: null,
+        },
+      },
+    ],
+    ADMIT_COOP,
+  );
   await write(
     'a3',
     [admit('a3', 3, '2026-11-30', ADMIT_COOP, null), shares('a3', 'ba3', 0, 1, '2026-11-30')],
@@ -262,6 +288,28 @@ describe('membersAsOf', () => {
       ]);
     }
     expect((await selectMembersAsOf(reads, ADMIT_COOP, '2026-11-30', 'active', TODAY)).total).toBe(2);
+  });
+
+  it('the member list as of a date (`GET /members?date=`) pages and counts by the admission, as `membersAsOf` does', async () => {
+    const memberReads = new MemberReads(reads);
+    const page = async (date: string, offset: number) =>
+      memberDocuments.query(
+        reads,
+        ADMIT_COOP,
+        memberReads.memberQuery(ADMIT_COOP, { offset: String(offset), limit: '1', order_by: 'memberNr' }, date),
+      );
+    const first = await page('2026-11-30', 0);
+    expect([first.total, first.items.map((d) => d.memberNr)]).toEqual([2, [2]]);
+    expect((await page('2026-11-30', 1)).items.map((d) => d.memberNr)).toEqual([3]);
+    expect((await page('2026-11-30', 2)).items).toEqual([]);
+    expect((await page('2026-12-01', 0)).total).toBe(3);
+  });
+
+  it('further shares count from their admission, an annulation of them not before it (§ 15b GenG)', async () => {
+    const holding = async (date: string) => rows(await list(date, 'all', ADMIT_COOP)).find((r) => r[0] === 2);
+    expect(await holding('2026-12-31')).toEqual([2, 1, SHARE, null, false]);
+    expect(await holding('2027-01-10')).toEqual([2, 1, SHARE, null, false]);
+    expect(await holding('2027-01-15')).toEqual([2, 3, 3 * SHARE, null, false]);
   });
 
   it('answers one cooperative only', async () => {

@@ -25,15 +25,17 @@ export interface MemberFacts {
 
 /**
  * What the report needs of a posting (one document of the register): its type (5 an annulation), the annulled
- * posting's type for an annulation, its date, and its signed effect: shares, nominal cents, and the register's payment
- * (`rueckpfleinzahlung`, signed like the amount) now (`paid`) and by date (`paidChanges`, which add up to `paid`: the
- * part paid when posted on the posting's date, each payment and each return on its own date, a register correction on
- * the posting's date; decision 232).
+ * posting's type for an annulation, its date, the day its shares count from (`sharesFrom`: a subscription's admission
+ * when later than its date, § 15b GenG; an annulation not before what it annuls), and its signed effect: shares,
+ * nominal cents, and the register's payment (`rueckpfleinzahlung`, signed like the amount) now (`paid`) and by date
+ * (`paidChanges`, which add up to `paid`: the part paid when posted on the posting's date, each payment and each return
+ * on its own date, a register correction on the posting's date; decision 232).
  */
 export interface PostingFacts {
   readonly type: number;
   readonly originalType: number | null;
   readonly date: string;
+  readonly sharesFrom: string;
   readonly shares: number;
   readonly cents: number;
   readonly paid: number;
@@ -112,11 +114,11 @@ function addTo(h: Holding, sign: 1 | -1, shares: number, subscribed: number, pai
     throw new RangeError('A movement sum left the safe integers.');
 }
 
-/** Whether a posting counts in the year's movements: dated in the year, or its payment changed in it. */
-export function movesIn(p: Pick<PostingFacts, 'date' | 'paidChanges'>, year: number): boolean {
+/** Whether a posting counts in the year's movements: its shares count from a day in the year, or its payment changed in it. */
+export function movesIn(p: Pick<PostingFacts, 'sharesFrom' | 'paidChanges'>, year: number): boolean {
   const { from, to } = yearBounds(year);
   const inYear = (day: string): boolean => day >= from && day <= to;
-  return inYear(p.date) || (p.date < from && p.paidChanges.some((c) => inYear(c.on)));
+  return inYear(p.sharesFrom) || p.paidChanges.some((c) => inYear(c.on));
 }
 
 /** The register's holdings as the member lists show them (the members' postings as of a day), for the cross-check. */
@@ -159,10 +161,12 @@ export class MovementTally {
   }
 
   /**
-   * A posting dated up to the year before counts in the start; one dated in the year under its kind (an annulation
-   * under the annulled posting's kind, on its own date, with its own negated effect); one dated later not at all. Its
-   * payment counts by date (decision 232): each change on or before 31 December of the year before in the start, each
-   * one dated in the year under the posting's kind, later ones not at all (a change never counts before its posting).
+   * A posting's shares and nominal cents count from `sharesFrom` (its date, or a subscription's later admission, § 15b
+   * GenG): up to the year before in the start, in the year under its kind (an annulation under the annulled posting's
+   * kind, with its own negated effect), later not at all, as the register's holdings as of a day count them. Its payment
+   * counts by date (decision 232): each change on or before 31 December of the year before in the start, each one dated
+   * in the year under the posting's kind, later ones not at all (a change never counts before its posting's date), so
+   * money paid with a declaration admitted in the next year is in this year's paid column and the next year's start.
    */
   addPosting(p: PostingFacts): void {
     const { before, to } = this.bounds;
@@ -176,18 +180,19 @@ export class MovementTally {
       else if (on <= to) yearPaid += c.cents;
     }
     if (all !== p.paid) this.unmatchedPayments += 1;
-    if (p.date > to) return;
-    const dated = p.date <= before;
-    if (dated) addTo(this.start, 1, p.shares, p.cents, startPaid);
-    if (dated && yearPaid === 0) return;
+    const counted = p.sharesFrom <= before;
+    const inYear = !counted && p.sharesFrom <= to;
+    if (counted) addTo(this.start, 1, p.shares, p.cents, startPaid);
+    else if (startPaid !== 0) addTo(this.start, 1, 0, 0, startPaid);
+    if (!inYear && yearPaid === 0) return;
     const kind = kindOf(p);
     const row = kind === null ? undefined : this.kinds.get(kind);
     if (row === undefined)
       throw new RangeError(`A posting of kind ${String(kind)} cannot be counted in the movement report.`);
     // Each kind as a positive movement in its own direction: a reducing posting's negative effect is a reduction.
     const sign = (ADDING_KINDS as readonly number[]).includes(kind!) ? 1 : -1;
-    if (dated) {
-      // A posting of an earlier year whose payment changed in this one: the change alone moves its kind.
+    if (!inYear) {
+      // A posting whose shares count in another year but whose payment changed in this one: the change alone moves its kind.
       addTo(row, sign, 0, 0, yearPaid);
       return;
     }

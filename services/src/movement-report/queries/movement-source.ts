@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { businessToday, type MovementReportDto } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { registerVersions } from '../../kernel/register-payments.js';
-import { memberDocuments } from '../../members/index.js';
+import { memberDocuments, sharesDay } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { balanceDocuments } from '../../share-ledger/index.js';
 import { joinedOn } from '../../kernel/joining.js';
@@ -95,11 +95,13 @@ export class MovementSource {
         const postings = doc.postings ?? [];
         let endShares = 0;
         for (const p of postings) {
-          if (p.d <= before) {
+          // As the member lists count a holding as of a day (`holdingOn`): from the day the shares count.
+          const day = sharesDay(p);
+          if (day <= before) {
             sums.startShares += p.s;
             sums.startCents += p.a;
           }
-          if (p.d <= to) {
+          if (day <= to) {
             endShares += p.s;
             sums.endCents += p.a;
           }
@@ -164,6 +166,7 @@ export class MovementSource {
           type: doc.type,
           originalType: null,
           date,
+          sharesFrom: doc.sharesFrom,
           shares: doc.shareAmount,
           cents: doc.amount,
           paid,
