@@ -31,7 +31,13 @@ export {
   type FileInspection,
   type UploadedFile,
 } from '../files/index.js';
-export { replayImport, type Decision, type ReplayContext, type ReplayOutcome } from '../replay/replay-import.js';
+export {
+  replayImport,
+  replayImportSliced,
+  type Decision,
+  type ReplayContext,
+  type ReplayOutcome,
+} from '../replay/replay-import.js';
 export { IMPORT_FIELDS, KIND_SHEETS } from '../replay/import-fields.js';
 
 const MB = 1024 * 1024;

@@ -12,7 +12,7 @@ import { withTightHeap } from '../../platform/runtime/tight-heap.js';
 import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader } from '../../share-ledger/index.js';
 import type { ImportMapping } from '../import-types.js';
-import { readImport, replayImport, type Decision, type UploadedFile } from './import-parts.js';
+import { readImport, replayImportSliced, type Decision, type UploadedFile } from './import-parts.js';
 import { importRunningError, type ImportedBefore } from '../domain/import-register.decider.js';
 import { ImportProcess } from './import-process.js';
 import { DecisionSpill, type SpilledPlan } from './decision-spill.js';
@@ -313,7 +313,8 @@ export class RunImport {
     const context = await this.context.read(cooperativeId, write?.replay);
     progress(2, PREPARE_STEPS);
     const spill = write?.spill;
-    const outcome = replayImport(read.rows, {
+    // In slices: the replay runs on the API's thread in a task, beside every other request (REPLAY_SLICE_MS).
+    const outcome = await replayImportSliced(read.rows, {
       ...context.replay,
       // a write hands them to its spill as they are made; a dry run counts them (decision 204)
       ...(spill ? { onDecision: (d: Decision) => spill.add(d) } : { keepDecisions: false }),

@@ -25,8 +25,43 @@ export interface ReplayOutcome {
  * way, services/src/demo/demo-history.ts): the members admitted in order of entry with their given numbers, then
  * the postings in date order (ties: the file's order), then the exemption orders and certificates; last, the
  * holdings today checked against the members sheet. Rows the files part could not read are left to its problems.
+ * All at once: a test's or a small file's replay.
  */
 export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): ReplayOutcome {
+  const steps = replaySteps(rows, ctx);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** How long the replay holds the thread it runs on at most before it lets the thread's other work in (ms). */
+export const REPLAY_SLICE_MS = 20;
+
+/**
+ * `replayImport` in slices of about REPLAY_SLICE_MS, giving the event loop back between them: in the API process a
+ * replay of 100,000 members held the thread for 10 s and more, and every request of every cooperative waited.
+ */
+export async function replayImportSliced(
+  rows: readonly ImportRow[],
+  ctx: ReplayContext,
+  sliceMs: number = REPLAY_SLICE_MS,
+): Promise<ReplayOutcome> {
+  const steps = replaySteps(rows, ctx);
+  let since = performance.now();
+  for (let n = 0; ; n++) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    // The clock read every 64 rows: a row takes some microseconds, a slice some thousands of rows.
+    if ((n & 63) === 0 && performance.now() - since >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
+  }
+}
+
+/** The replay as steps: it yields after each member, posting, paper and holding checked. */
+function* replaySteps(rows: readonly ImportRow[], ctx: ReplayContext): Generator<void, ReplayOutcome> {
   const run = new ReplayRun(ctx);
   const members: ImportRow[] = [];
   const postings: ImportRow[] = [];
@@ -40,10 +75,10 @@ export function replayImport(rows: readonly ImportRow[], ctx: ReplayContext): Re
   }
   const plan = planPostings(postings);
   run.referenced = plan.referenced;
-  admitMembers(run, members, plan.admissions);
-  replayPostings(run, plan);
-  const papers = recordTaxPapers(run, orders, certificates);
-  checkHoldings(run);
+  yield* admitMembers(run, members, plan.admissions);
+  yield* replayPostings(run, plan);
+  const papers = yield* recordTaxPapers(run, orders, certificates);
+  yield* checkHoldings(run);
   const twice = findDuplicates(members, ctx.existing ?? []);
   run.addProblems(twice.problems);
   return {

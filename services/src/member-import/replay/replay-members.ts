@@ -22,11 +22,11 @@ const MEMBER_FIELDS = { spouse: 'spouseMemberNr' } as const;
  * and its master data read with the API's request class (memberDecider). A number already taken in the cooperative
  * or twice in the file is a problem; `admissions` are the postings sheet's type-0 rows by member number.
  */
-export function admitMembers(
+export function* admitMembers(
   run: ReplayRun,
   rows: readonly ImportRow[],
   admissions: ReadonlyMap<number, ImportRow>,
-): void {
+): Generator<void, void> {
   const first = new Map<number, ImportRow>();
   const candidates: { row: ImportRow; nr: number; entry: string; i: number }[] = [];
   for (const row of rows) {
@@ -49,7 +49,10 @@ export function admitMembers(
   candidates.sort((a, b) => (a.entry < b.entry ? -1 : a.entry > b.entry ? 1 : a.i - b.i));
   /** Members who named a spouse not yet admitted, by that spouse's number. */
   const waiting = new Map<number, ImportedMember>();
-  for (const { row, nr } of candidates) admit(run, row, nr, admissions.get(nr), waiting);
+  for (const { row, nr } of candidates) {
+    admit(run, row, nr, admissions.get(nr), waiting);
+    yield;
+  }
 }
 
 function admit(

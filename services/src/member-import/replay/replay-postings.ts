@@ -15,7 +15,7 @@ import { attempt, cellOf, importProblem, problemAt } from './row-problems.js';
  * annulling both. Rows of members the import does not hold are `importMemberUnknown`; rows of members whose
  * admission was refused are left (that row's problems say why).
  */
-export function replayPostings(run: ReplayRun, plan: PostingPlan): void {
+export function* replayPostings(run: ReplayRun, plan: PostingPlan): Generator<void, void> {
   // One at a time: spreading a sheet of refused rows as arguments overflows the stack at ~150,000 (issue 40).
   run.addProblems(plan.problems);
   const consumed = new Set<ImportRow>();
@@ -33,6 +33,7 @@ export function replayPostings(run: ReplayRun, plan: PostingPlan): void {
       const receiver = memberOf(run, action.peer);
       if (receiver !== undefined) transfer(run, action.row, member, action.peer, receiver);
     } else if (!consumed.has(action.row)) annul(run, action.row, plan, consumed);
+    yield;
   }
   recordSettlements(run);
 }

@@ -25,7 +25,7 @@ describe('replayPostings', () => {
     };
     // The run reads only the member-number sequence of its context when no posting is replayed.
     const run = new ReplayRun({ sequence: { state: {}, revision: -1 } } as unknown as ReplayContext);
-    replayPostings(run, plan);
+    for (const _ of replayPostings(run, plan));
     expect(run.problems.length).toBe(200_000);
   });
 });

@@ -21,8 +21,9 @@ export function holdingAsOf(state: MemberState, day: string): { shares: number; 
  * capital and the postings sheet holds the member's history, the holding the replay reaches today must be it
  * (`importHoldingDiffers`: the file's value, the replay's).
  */
-export function checkHoldings(run: ReplayRun): void {
+export function* checkHoldings(run: ReplayRun): Generator<void, void> {
   for (const member of run.members.values()) {
+    yield;
     if (member.postingRows === 0) continue;
     const shares = numberValue(member.row, 'shareAmount');
     const capital = numberValue(member.row, 'capital');

@@ -47,14 +47,15 @@ function checked<T extends object>(type: new () => T, body: object): T {
  * the member's replayed master data and (a joint order) the joint orders of the spouse already recorded, as the
  * console's handlers do (tax-papers/commands/tax-paper.commands.ts). Answers how many of each were recorded.
  */
-export function recordTaxPapers(
+export function* recordTaxPapers(
   run: ReplayRun,
   orders: readonly ImportRow[],
   certificates: readonly ImportRow[],
-): { exemptionOrders: number; nonAssessments: number } {
+): Generator<void, { exemptionOrders: number; nonAssessments: number }> {
   const orderPapers = new Map<string, Papers<ExemptionOrdersState>>();
   let exemptionOrders = 0;
   for (const row of orders) {
+    yield;
     const member = memberOf(run, row);
     if (member === undefined) continue;
     const spouseNr = numberValue(row, 'spouseMemberNr');
@@ -114,6 +115,7 @@ export function recordTaxPapers(
   const certificatePapers = new Map<string, Papers<NonAssessmentsState>>();
   let nonAssessments = 0;
   for (const row of certificates) {
+    yield;
     const member = memberOf(run, row);
     if (member === undefined) continue;
     const v = row.values;
