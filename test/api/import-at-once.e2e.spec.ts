@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { ImportGate, IMPORTS_AT_ONCE, IMPORTS_WAITING } from '../../services/src/member-import/http/import-gate.js';
-import { auth, startApp, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { cleanCsv, SHARE, upload } from './support/member-import.js';
 import { setTerms } from './support/members.js';
 import { ended, until } from './support/tasks.js';
@@ -78,6 +78,38 @@ it('lets an upload whose connection was cut while it waited leave the queue, so 
 
   release();
   await Promise.all(held);
+  expect((await inspect(file)).status).toBe(200);
+}, 120_000);
+
+// A review's probe: one cooperative's administrator kept six uploads open, sending a byte every 10 s, and every
+// cooperative's imports were refused 503 for minutes. A cooperative now holds IMPORTS_PER_COOPERATIVE place at once
+// (decision 332): its second upload is refused, another cooperative's is worked on. The place is taken by the test.
+it("keeps one cooperative's slow upload from taking another cooperative's place", async () => {
+  const gate = t.running.app.get(ImportGate);
+  const coop = await request(t.http)
+    .post('/api/v1/cooperatives')
+    .set(auth(t.adminToken))
+    .send(validCooperative({ name: 'import-other-eg' }));
+  const other = await userWith(
+    t.http,
+    t.adminToken,
+    'import-other-admin',
+    ['ROLE_ADMIN', 'ROLE_USER'],
+    (coop.body as { id: string }).id,
+  );
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const slow = gate.run(() => released, undefined, undefined, t.cooperativeId);
+  const file = membersCsv();
+  const second = await inspect(file);
+  expect(second.status).toBe(503);
+  const elsewhere = await request(t.http)
+    .post('/api/v1/import/inspect')
+    .set(auth(other.token))
+    .attach('files', file, 'mitglieder.csv');
+  expect(elsewhere.status).toBe(200);
+  release();
+  await slow;
   expect((await inspect(file)).status).toBe(200);
 }, 120_000);
 

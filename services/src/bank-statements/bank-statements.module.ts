@@ -6,7 +6,7 @@ import {
   ReadBankStatementHandler,
 } from './commands/bank-statement.commands.js';
 import { BankStatementsController } from './http/bank-statements.controller.js';
-import { StatementGate } from './http/statement-gate.js';
+import { StatementGate, StatementReadGate } from './http/statement-gate.js';
 import { BankStatementReads } from './queries/bank-statement-reads.js';
 import { MatchingBookReads } from './queries/matching-book.js';
 
@@ -17,6 +17,7 @@ import { MatchingBookReads } from './queries/matching-book.js';
   providers: [
     MatchingBookReads,
     StatementGate,
+    StatementReadGate,
     BankStatementReads,
     ReadBankStatementHandler,
     ConfirmBankStatementEntriesHandler,

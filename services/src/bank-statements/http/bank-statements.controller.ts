@@ -25,8 +25,8 @@ import {
 import { BankStatementReads, toStatementDto } from '../queries/bank-statement-reads.js';
 import { fieldError, ValidationError } from '@coop/contracts';
 import { HttpException } from '@nestjs/common';
-import { readStatementUpload } from './statement-upload.js';
-import { StatementGate } from './statement-gate.js';
+import { discardStatementUpload, readStatementUpload } from './statement-upload.js';
+import { StatementGate, StatementReadGate } from './statement-gate.js';
 
 /** An id longer than any statement's is none (checked before any read). */
 function knownId(id: string): string {
@@ -47,6 +47,7 @@ export class BankStatementsController {
     private readonly commands: CommandBus,
     private readonly reads: BankStatementReads,
     private readonly gate: StatementGate,
+    private readonly reading: StatementReadGate,
   ) {}
 
   @Get()
@@ -84,7 +85,13 @@ export class BankStatementsController {
   })
   @AnswersCreated(BankStatementDetailDto)
   async read(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<BankStatementDetailDto> {
-    const file = await readStatementUpload(req);
+    // The body read in a place of its own, one per cooperative (decision 332); refused, it is read and dropped.
+    const file = await this.reading.run(
+      () => readStatementUpload(req),
+      () => discardStatementUpload(req),
+      undefined,
+      actor.cooperativeId,
+    );
     let id: string;
     try {
       // One statement read at a time (decision 304); the answer's wait for the lists is outside the gate.

@@ -3,6 +3,7 @@ import { HttpException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, ValidationError } from '@coop/contracts';
 import { frameworkRefusal } from '../../platform/http/framework-errors.js';
+import { discardParts } from '../../platform/http/multipart-body.js';
 import { CAMT_MAX_BYTES } from '../camt/camt-limits.js';
 
 /** The request's body at most: the file and its part's headers (a name, a type). */
@@ -83,4 +84,9 @@ function nameOf(raw: string | undefined): string {
     .slice(0, 100)
     .join('');
   return name === '' ? 'statement.xml' : name;
+}
+
+/** A refused statement upload's body read to its end, nothing kept (StatementReadGate). */
+export async function discardStatementUpload(request: FastifyRequest): Promise<void> {
+  await discardParts(request, MAX_REQUEST_BYTES);
 }

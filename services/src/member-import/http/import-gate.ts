@@ -11,6 +11,11 @@ import { UploadGate } from '../../platform/http/upload-gate.js';
  */
 export const IMPORTS_AT_ONCE = 2;
 export const IMPORTS_WAITING = 4;
+/**
+ * Places one cooperative holds at once, working or waiting: its second upload meanwhile is answered 503 as when all
+ * are taken, so one cooperative's uploads (six sending a byte every 10 s, a review's probe) never take every place.
+ */
+export const IMPORTS_PER_COOPERATIVE = 1;
 
 @Injectable()
 export class ImportGate extends UploadGate {
@@ -18,6 +23,7 @@ export class ImportGate extends UploadGate {
     super({
       atOnce: IMPORTS_AT_ONCE,
       waiting: IMPORTS_WAITING,
+      perOwner: IMPORTS_PER_COOPERATIVE,
       busy: {
         message: 'Other import files are being read just now. Please try again in a minute.',
         template: 'importBusy',

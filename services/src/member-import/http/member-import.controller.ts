@@ -141,7 +141,7 @@ export class MemberImportController {
   @Upload(false)
   @AnswersOk(ImportInspectionDto)
   async inspect(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<ImportInspectionDto> {
-    return this.gated(req, async ({ files }) => this.inspection(actor, files));
+    return this.gated(actor, req, async ({ files }) => this.inspection(actor, files));
   }
 
   private async inspection(actor: Actor, files: UploadedFile[]): Promise<ImportInspectionDto> {
@@ -178,7 +178,7 @@ export class MemberImportController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportDryRunDto | ImportQueuedDto> {
     const language = languageOf(lang);
-    return this.gated(req, async (upload) => {
+    return this.gated(actor, req, async (upload) => {
       const { files, mapping, large } = await this.prepare(actor, upload);
       if (large) return this.queued(actor, res, 'memberImportDryRun', files, mapping, language);
       return this.runs.dryRun(contextFor(actor), files, mapping);
@@ -199,7 +199,7 @@ export class MemberImportController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     const language = languageOf(lang);
-    const workbook = await this.gated(req, async (upload) => {
+    const workbook = await this.gated(actor, req, async (upload) => {
       const { files, mapping } = await this.prepare(actor, upload);
       const prepared = await this.runs.prepare(actor.cooperativeId, files, mapping);
       return problemsWorkbook(files, mapping, prepared.problems, (p) => problemText(p, language), language);
@@ -226,7 +226,7 @@ export class MemberImportController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImportResultDto | ImportQueuedDto> {
-    return this.gated(req, async (upload) => {
+    return this.gated(actor, req, async (upload) => {
       const { files, mapping, large, confirmWarnings } = await this.prepare(actor, upload);
       if (large) {
         // Another import running: refused now, not by the task later (issue 40).
@@ -271,11 +271,11 @@ export class MemberImportController {
   }
 
   /**
-   * An upload's work in its turn (ImportGate): its body is read once it has a place, then given to `work`; refused, the
-   * body is read to its end and dropped, then answered 503 (an answer before the body is read would reset the client's
-   * upload).
+   * An upload's work in its turn (ImportGate, at most IMPORTS_PER_COOPERATIVE places for the actor's cooperative): its
+   * body is read once it has a place, then given to `work`; refused, the body is read to its end and dropped, then
+   * answered 503 (an answer before the body is read would reset the client's upload).
    */
-  private async gated<T>(req: FastifyRequest, work: (upload: ReadUpload) => Promise<T>): Promise<T> {
+  private async gated<T>(actor: Actor, req: FastifyRequest, work: (upload: ReadUpload) => Promise<T>): Promise<T> {
     // The client gone while its upload waits (its connection closed): it leaves the gate's queue.
     const gone = new AbortController();
     const leave = (): void => gone.abort();
@@ -285,6 +285,7 @@ export class MemberImportController {
         async () => work(await readUpload(req)),
         () => discardUpload(req),
         gone.signal,
+        actor.cooperativeId,
       );
     } finally {
       req.raw.socket.off('close', leave);

@@ -3,6 +3,7 @@ import { HttpException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, ValidationError } from '@coop/contracts';
 import { frameworkRefusal } from '../../platform/http/framework-errors.js';
+import { discardParts } from '../../platform/http/multipart-body.js';
 import { checkUploaded } from '../commands/run-import.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_UPLOAD_BYTES, type UploadedFile } from '../commands/import-parts.js';
 
@@ -100,12 +101,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
  * is read, since an answer before would reset the client's upload). A body too large or broken ends the reading.
  */
 export async function discardUpload(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart() || Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return;
-  try {
-    for await (const part of request.parts()) if (part.type === 'file') for await (const _ of part.file) void _;
-  } catch {
-    // the refusal the caller answers says enough
-  }
+  await discardParts(request, MAX_REQUEST_BYTES);
 }
 
 /** A file's name as uploaded, without any path; a nameless file is numbered. */

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { errorCodes } from 'fastify';
+import { errorCodes, type FastifyRequest } from 'fastify';
 
 /** Files of one upload (the import of a member register, issue 29: a workbook, or a CSV file per kind). */
 export const MULTIPART_FILES = 8;
@@ -43,4 +43,18 @@ export async function parseMultipartBodies(app: NestFastifyApplication, prefixes
       }
       done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE());
     });
+}
+
+/**
+ * A refused upload's body read to its end, nothing kept (an answer before the body is read would reset the client's
+ * upload, and the refusal would not reach it). Not multipart, or larger than `maxBytes` by its Content-Length: nothing
+ * is read (the answer closes the connection).
+ */
+export async function discardParts(request: FastifyRequest, maxBytes: number): Promise<void> {
+  if (!request.isMultipart() || Number(request.headers['content-length'] ?? 0) > maxBytes) return;
+  try {
+    for await (const part of request.parts()) if (part.type === 'file') for await (const _ of part.file) void _;
+  } catch {
+    // the refusal the caller answers says enough
+  }
 }

@@ -6,6 +6,12 @@ import { refusal } from './refusal.js';
 export interface UploadGateLimits {
   readonly atOnce: number;
   readonly waiting: number;
+  /**
+   * The most places, working and waiting, one owner (a cooperative) holds at once: beyond them its upload is refused
+   * as when all are taken, so one cooperative's uploads, slow or many, never take every place (a review's probe: six
+   * uploads sending a byte every 10 s kept every cooperative's imports refused). Absent: no owner's limit.
+   */
+  readonly perOwner?: number;
   readonly busy: { readonly message: string; readonly template: ValidationTemplate };
 }
 
@@ -19,6 +25,8 @@ export interface UploadGateLimits {
 export class UploadGate {
   private running = 0;
   private readonly queue: (() => void)[] = [];
+  /** Places held (working or waiting) by owner. */
+  private readonly held = new Map<string, number>();
 
   constructor(private readonly limits: UploadGateLimits) {}
 
@@ -45,28 +53,50 @@ export class UploadGate {
   }
 
   /**
-   * Runs `work` in its turn. Refused (503 with the kind's template) when as many wait as may: `refused` runs first (the
-   * caller reads the upload's body to its end and keeps nothing). `gone` aborts when the client went away.
+   * Runs `work` in its turn. Refused (503 with the kind's template) when as many wait as may, or when `owner` (the
+   * uploading cooperative) holds as many places as it may (`perOwner`): `refused` runs first (the caller reads the
+   * upload's body to its end and keeps nothing). `gone` aborts when the client went away.
    */
   async run<T>(
     work: () => Promise<T>,
     refused: () => Promise<void> = async () => undefined,
     gone?: AbortSignal,
+    owner?: string,
   ): Promise<T> {
-    const { atOnce, waiting, busy } = this.limits;
+    const { atOnce, waiting, busy, perOwner } = this.limits;
+    const holds = owner === undefined ? 0 : (this.held.get(owner) ?? 0);
+    if (owner !== undefined && perOwner !== undefined && holds >= perOwner) return this.refuse(refused, busy);
     if (this.running < atOnce) this.running += 1;
-    else if (this.queue.length < waiting) await this.wait(gone);
-    else {
-      await refused();
-      throw new HttpException(refusal(busy.message, busy.template), HttpStatus.SERVICE_UNAVAILABLE);
-    }
+    else if (this.queue.length < waiting) {
+      this.take(owner, 1);
+      try {
+        await this.wait(gone);
+      } finally {
+        this.take(owner, -1);
+      }
+    } else return this.refuse(refused, busy);
+    this.take(owner, 1);
     try {
       return await work();
     } finally {
+      this.take(owner, -1);
       // The place goes to the first waiting, else it is free.
       const next = this.queue.shift();
       if (next) next();
       else this.running -= 1;
     }
+  }
+
+  private async refuse(refused: () => Promise<void>, busy: UploadGateLimits['busy']): Promise<never> {
+    await refused();
+    throw new HttpException(refusal(busy.message, busy.template), HttpStatus.SERVICE_UNAVAILABLE);
+  }
+
+  /** `owner`'s places held, moved by `by`. */
+  private take(owner: string | undefined, by: 1 | -1): void {
+    if (owner === undefined) return;
+    const now = (this.held.get(owner) ?? 0) + by;
+    if (now > 0) this.held.set(owner, now);
+    else this.held.delete(owner);
   }
 }
