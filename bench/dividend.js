@@ -277,6 +277,15 @@ try {
               detail: `in the read models after ${closure.shownMs} ms; API CPU ${closure.cpuSeconds} s${closure.status === 202 ? '; 202: saved, shown later (decision 34)' : ''}`,
             },
             {
+              // Issue 41: the closure's member results in the read models within 10 s of its last step.
+              metric: 'closure: read models after its last append',
+              target: '<= 10000',
+              actual: closure.readModelLag.lagMs,
+              unit: 'ms',
+              pass: closure.readModelLag.lagMs !== null && closure.readModelLag.lagMs <= 10_000,
+              detail: `last append ${closure.readModelLag.lastAppendMs} ms after the POST; at most ${closure.readModelLag.mostEventsBehind} events behind while it wrote (sampled every 50 ms)`,
+            },
+            {
               metric: 'closure: events written',
               target: null,
               actual: closure.eventsWritten,

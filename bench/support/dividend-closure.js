@@ -2,7 +2,7 @@
 import { log, now, round } from '../lib.js';
 import { processUsage, usageBetween } from './api-process.js';
 import { calc, getJson, safeJson } from './dividend-requests.js';
-import { readModelsCurrent } from './store-probe.js';
+import { followLog, readModelLag, readModelsCurrent } from './store-probe.js';
 import { enterMissingTaxIds } from './tax-id-fixes.js';
 
 /**
@@ -34,6 +34,8 @@ export async function closeYear({ api, auth, probe, memory, params, year, page, 
   const countBefore = probe.count();
   log(`(b) POST /api/v1/dividend/store ${JSON.stringify(params)}`);
   const usageBefore = processUsage(api.pid);
+  // Issue 41: the closure's member results in the read models within 10 s of its last step (its last append).
+  const following = followLog(probe);
   const t = now();
   const res = await fetch(`${api.url}/api/v1/dividend/store`, {
     method: 'POST',
@@ -44,6 +46,7 @@ export async function closeYear({ api, auth, probe, memory, params, year, page, 
   const answerMs = round(now() - t, 0);
   const stored = safeJson(text);
   const shownMs = round(answerMs + (await readModelsCurrent(probe)), 0);
+  const lag = readModelLag(following.stop());
   const usage = usageBetween(usageBefore, processUsage(api.pid));
   const eventsWritten = probe.count() - countBefore;
   const eventTypes = probe.typesAfter(headBefore);
@@ -51,6 +54,7 @@ export async function closeYear({ api, auth, probe, memory, params, year, page, 
     status: res.status,
     answerMs,
     shownMs,
+    readModelLag: lag,
     eventsWritten,
     eventTypes,
     ...usage,
@@ -67,7 +71,8 @@ export async function closeYear({ api, auth, probe, memory, params, year, page, 
     ...(res.status >= 300 ? { refusal: stored ?? text.slice(0, 2000) } : {}),
   };
   log(
-    `    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms; ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
+    `    ${res.status} after ${answerMs} ms, in the read models after ${shownMs} ms (last append at ${lag.lastAppendMs} ms, ` +
+      `the read models ${lag.lagMs} ms behind it, at most ${lag.mostEventsBehind} events behind); ${eventsWritten} events ${JSON.stringify(eventTypes)}; ` +
       `API CPU ${usage.cpuSeconds} s, resident ${closureRssBeforeMb} MB before, peak ${closure.peakMb} MB; ` +
       `anonymous ${closureAnonBeforeMb} MB before, peak ${closure.anonPeakMb} MB (+${closure.anonAddedMb} MB)`,
   );

@@ -63,3 +63,40 @@ export async function readModelsCurrent(probe, { timeoutMs = 30 * 60_000, everyM
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * Samples the log's head and the read models' checkpoint every `everyMs` until `stop()` (issue 41: how far the read
+ * models trail a long write). `stop()` answers the samples `{ ms, head, checkpoint }` (ms since the start).
+ */
+export function followLog(probe, everyMs = 50) {
+  const t0 = performance.now();
+  const samples = [];
+  const sample = () => samples.push({ ms: performance.now() - t0, head: probe.head(), checkpoint: probe.checkpoint() });
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return samples;
+    },
+  };
+}
+
+/**
+ * From `followLog`'s samples: when the log last grew (the write's last append, to the sampling's precision), when the
+ * read models first included that last event, the lag between the two, and the most events the read models trailed
+ * the log by while it grew. All times in ms since the sampling began.
+ */
+export function readModelLag(samples) {
+  const last = samples.at(-1);
+  const lastAppendMs = samples.find((s) => s.head >= last.head).ms;
+  const caughtUpMs = samples.find((s) => s.checkpoint >= last.head)?.ms ?? null;
+  const mostBehind = samples.reduce((n, s) => Math.max(n, s.head - s.checkpoint), 0);
+  return {
+    lastAppendMs: Math.round(lastAppendMs),
+    caughtUpMs: caughtUpMs === null ? null : Math.round(caughtUpMs),
+    lagMs: caughtUpMs === null ? null : Math.round(caughtUpMs - lastAppendMs),
+    mostEventsBehind: mostBehind,
+  };
+}
