@@ -45,6 +45,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   invalidUrl: 1,
   invalidNumber: 1,
   usernameTaken: 1,
+  usernameLookAlike: 1,
   invalidRole: 1,
   invalidElmaFs: 1,
   invalidElmaKm: 1,

@@ -84,6 +84,15 @@ export function hasVisibleText(value: string): boolean {
   return value.replace(INVISIBLE, '') !== '';
 }
 
+/**
+ * A name others read as the one it looks like: no format character (an invisible zero-width space or joiner, a
+ * direction override) and nothing Unicode writes otherwise in compatibility form (full-width letters, ligatures,
+ * superscripts), so `admin\u200b` or `ａｄｍｉｎ` cannot pass for `admin` where a user's name is shown.
+ */
+export function isPlainName(value: string): boolean {
+  return !/\p{Cf}/u.test(value) && value.normalize('NFKC') === value.normalize('NFC');
+}
+
 /** A control character (C0, DEL, C1): never part of a single-line text or a search. */
 export function hasControlCharacter(value: string): boolean {
   return /\p{Cc}/u.test(value);

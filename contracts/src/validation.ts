@@ -38,6 +38,7 @@ export type ValidationTemplate =
   | 'invalidUrl'
   | 'invalidNumber'
   | 'usernameTaken'
+  | 'usernameLookAlike'
   | 'invalidRole'
   | 'invalidElmaFs'
   | 'invalidElmaKm'

@@ -54,6 +54,32 @@ describe('users', () => {
     });
   });
 
+  // A review's probe: an administrator renamed itself `admin\u200b` and `ａｄｍｉｎ` beside the real `admin`, shown alike
+  // wherever a user's name is (who read a notification, who queued a task). Such names are refused (`isPlainName`).
+  it('refuses a name that could pass for another: invisible characters, full-width and other look-alike forms', async () => {
+    const body = (username: string) => ({
+      username,
+      password: 'Apfelkuchen-Pass-9',
+      passwordRepeat: 'Apfelkuchen-Pass-9',
+      roles: [],
+    });
+    for (const username of ['admin\u200b', 'ａｄｍｉｎ', 'ad\u202emin', 'ﬁnance']) {
+      const res = await post(body(username));
+      expect({ username, status: res.status, body: res.body as unknown }).toEqual({
+        username,
+        status: 400,
+        body: { errors: [{ field: 'username', template: 'usernameLookAlike', parameters: {} }] },
+      });
+    }
+    const plain = await post(body('Jürgen Groß'));
+    expect(plain.status).toBe(201);
+    const renamed = await request(t.http)
+      .put(`/api/v1/users/${(plain.body as { id: string }).id}`)
+      .set(auth(t.adminToken))
+      .send({ username: 'admin\u200b', roles: [] });
+    expect(renamed.status).toBe(400);
+  });
+
   it('keeps usernames unique, ignoring case, and frees a name on rename', async () => {
     const first = await post({
       username: 'Anna',

@@ -7,7 +7,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { isIsoDate } from '../business-date.js';
-import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasControlCharacter, hasVisibleText } from '../limits.js';
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN, hasControlCharacter, hasVisibleText, isPlainName } from '../limits.js';
 import type { ValidationTemplate } from '../validation.js';
 
 /**
@@ -147,6 +147,11 @@ export function VisibleText(multiline = false): PropertyDecorator {
       rule('mustNotBeEmpty'),
     )(target, propertyName);
   };
+}
+
+/** A user's name that cannot pass for another's (`isPlainName`; `usernameLookAlike`). */
+export function PlainName(): PropertyDecorator {
+  return Satisfies('isPlainName', (v) => typeof v !== 'string' || isPlainName(v), rule('usernameLookAlike'));
 }
 
 /**

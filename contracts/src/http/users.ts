@@ -5,6 +5,7 @@ import {
   AsText,
   IsFilled,
   MaxText,
+  PlainName,
   Satisfies,
   VisibleText,
   isBlankValue,
@@ -31,7 +32,12 @@ const unknownRoles = (items: readonly unknown[]): unknown[] => items.filter((r) 
  * the repeat typed is `isNotEqual`). Only ROLE_SUPER_ADMIN may name another cooperative.
  */
 export class UserCreate {
-  @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
+  @AsText()
+  @IsFilled(rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.username)
+  @VisibleText()
+  @PlainName()
+  username: string = '';
   @AsText()
   @ValidateIf((o: UserCreate) => isBlankValue(o.passwordRepeat))
   @IsFilled(rule('passwordRequired'))
@@ -51,7 +57,12 @@ export class UserCreate {
 
 /** `PUT /users/{id}`: the whole user; the password stays unchanged when both password fields are left empty. */
 export class UserWrite {
-  @AsText() @IsFilled(rule('mustNotBeEmpty')) @MaxText(TEXT_MAX.username) @VisibleText() username: string = '';
+  @AsText()
+  @IsFilled(rule('mustNotBeEmpty'))
+  @MaxText(TEXT_MAX.username)
+  @VisibleText()
+  @PlainName()
+  username: string = '';
   @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
   @AsText()
   @Satisfies('equalsPassword', passwordsMatch, rule('isNotEqual'))

@@ -37,6 +37,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   invalidUrl: 'Ungültige Webadresse (http:// oder https://)',
   invalidNumber: 'Ungültiger Wert',
   usernameTaken: 'Dieser Benutzername ist bereits vergeben',
+  usernameLookAlike:
+    'Nur gewöhnliche Buchstaben, Ziffern und Zeichen: keine unsichtbaren Zeichen und keine breiten oder sonst ähnlich aussehenden Formen',
   invalidRole: 'Unbekannte Rolle %{0}',
   invalidElmaFs: 'Muss 8 Ziffern haben, mit 1, 3, 5 oder 7 beginnen und darf nicht auf 0 enden',
   invalidElmaKm: 'Muss genau 11 Ziffern haben',

@@ -40,6 +40,8 @@ export const VALIDATION_MESSAGES_EN = {
   invalidUrl: 'Invalid web address (http:// or https://)',
   invalidNumber: 'Invalid value provided',
   usernameTaken: 'This username is already taken',
+  usernameLookAlike:
+    'Only ordinary letters, digits and signs: no invisible characters and no full-width or other look-alike forms',
   invalidRole: 'Unknown role %{0}',
   invalidElmaFs: 'Must be 8 digits, start with 1, 3, 5 or 7 and not end with 0',
   invalidElmaKm: 'Must be exactly 11 digits',
