@@ -40,7 +40,7 @@ export class StatementReadGate extends UploadGate {
     super({
       atOnce: STATEMENT_READS_AT_ONCE,
       waiting: 0,
-      perOwner: 1,
+      perOwner: { running: 1, held: 1 },
       busy: {
         message: 'Other bank statements are being read just now. Please try again in a minute.',
         template: 'bankStatementBusy',

@@ -10,12 +10,13 @@ import { UploadGate } from '../../platform/http/upload-gate.js';
  * nothing, see discardUpload). Beyond those waiting an upload is answered 503 `importBusy`.
  */
 export const IMPORTS_AT_ONCE = 2;
-export const IMPORTS_WAITING = 4;
+/** Waiting uploads are not read yet and cost nothing but their connection. */
+export const IMPORTS_WAITING = 6;
 /**
- * Places one cooperative holds at once, working or waiting: its second upload meanwhile is answered 503 as when all
- * are taken, so one cooperative's uploads (six sending a byte every 10 s, a review's probe) never take every place.
+ * One cooperative's uploads at once (decision 332): one worked on, the others waiting behind it, at most six in all,
+ * so one cooperative's uploads (six sending a byte every 10 s, a review's probe) never take every place worked on.
  */
-export const IMPORTS_PER_COOPERATIVE = 1;
+export const IMPORTS_PER_COOPERATIVE = { running: 1, held: 6 } as const;
 
 @Injectable()
 export class ImportGate extends UploadGate {

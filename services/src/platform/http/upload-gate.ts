@@ -7,12 +7,19 @@ export interface UploadGateLimits {
   readonly atOnce: number;
   readonly waiting: number;
   /**
-   * The most places, working and waiting, one owner (a cooperative) holds at once: beyond them its upload is refused
-   * as when all are taken, so one cooperative's uploads, slow or many, never take every place (a review's probe: six
-   * uploads sending a byte every 10 s kept every cooperative's imports refused). Absent: no owner's limit.
+   * What one owner (a cooperative) may hold at once (decision 332): `running` places worked on, `held` places working
+   * and waiting together. Its upload beyond `held` is refused as when all are taken; beyond `running` it waits while
+   * other owners' uploads take the free places, so one cooperative's uploads, slow or many, never take every place
+   * worked on (a review's probe: six uploads sending a byte every 10 s kept every cooperative's imports refused).
+   * Absent: no owner's limit.
    */
-  readonly perOwner?: number;
+  readonly perOwner?: { readonly running: number; readonly held: number };
   readonly busy: { readonly message: string; readonly template: ValidationTemplate };
+}
+
+interface Waiting {
+  readonly owner: string | undefined;
+  readonly turn: () => void;
 }
 
 /**
@@ -24,9 +31,10 @@ export interface UploadGateLimits {
  */
 export class UploadGate {
   private running = 0;
-  private readonly queue: (() => void)[] = [];
-  /** Places held (working or waiting) by owner. */
-  private readonly held = new Map<string, number>();
+  private readonly queue: Waiting[] = [];
+  /** Places worked on, and places held (worked on or waiting), by owner. */
+  private readonly runningBy = new Map<string, number>();
+  private readonly heldBy = new Map<string, number>();
 
   constructor(private readonly limits: UploadGateLimits) {}
 
@@ -35,27 +43,10 @@ export class UploadGate {
     return this.queue.length;
   }
 
-  private wait(gone?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const leave = (): void => {
-        const at = this.queue.indexOf(turn);
-        if (at >= 0) this.queue.splice(at, 1);
-        reject(new Error('The upload was abandoned by its client while it waited'));
-      };
-      const turn = (): void => {
-        gone?.removeEventListener('abort', leave);
-        resolve();
-      };
-      if (gone?.aborted) return leave();
-      this.queue.push(turn);
-      gone?.addEventListener('abort', leave, { once: true });
-    });
-  }
-
   /**
    * Runs `work` in its turn. Refused (503 with the kind's template) when as many wait as may, or when `owner` (the
-   * uploading cooperative) holds as many places as it may (`perOwner`): `refused` runs first (the caller reads the
-   * upload's body to its end and keeps nothing). `gone` aborts when the client went away.
+   * uploading cooperative) holds as many places as it may (`perOwner.held`): `refused` runs first (the caller reads
+   * the upload's body to its end and keeps nothing). `gone` aborts when the client went away.
    */
   async run<T>(
     work: () => Promise<T>,
@@ -63,40 +54,81 @@ export class UploadGate {
     gone?: AbortSignal,
     owner?: string,
   ): Promise<T> {
-    const { atOnce, waiting, busy, perOwner } = this.limits;
-    const holds = owner === undefined ? 0 : (this.held.get(owner) ?? 0);
-    if (owner !== undefined && perOwner !== undefined && holds >= perOwner) return this.refuse(refused, busy);
-    if (this.running < atOnce) this.running += 1;
-    else if (this.queue.length < waiting) {
-      this.take(owner, 1);
-      try {
-        await this.wait(gone);
-      } finally {
-        this.take(owner, -1);
-      }
-    } else return this.refuse(refused, busy);
-    this.take(owner, 1);
+    const { waiting, busy, perOwner } = this.limits;
+    if (owner !== undefined && perOwner !== undefined && count(this.heldBy, owner) >= perOwner.held)
+      return this.refuse(refused, busy);
+    if (this.mayRun(owner)) this.start(owner);
+    else if (this.queue.length < waiting) await this.wait(owner, gone);
+    else return this.refuse(refused, busy);
     try {
       return await work();
     } finally {
-      this.take(owner, -1);
-      // The place goes to the first waiting, else it is free.
-      const next = this.queue.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.running -= 1;
+      move(this.runningBy, owner, -1);
+      move(this.heldBy, owner, -1);
+      this.next();
     }
+  }
+
+  /** Whether an upload of `owner` may be worked on now: a place is free, and the owner works on fewer than it may. */
+  private mayRun(owner: string | undefined): boolean {
+    const { atOnce, perOwner } = this.limits;
+    if (this.running >= atOnce) return false;
+    return owner === undefined || perOwner === undefined || count(this.runningBy, owner) < perOwner.running;
+  }
+
+  private start(owner: string | undefined): void {
+    this.running += 1;
+    move(this.runningBy, owner, 1);
+    move(this.heldBy, owner, 1);
+  }
+
+  /** The first waiting upload that may be worked on now takes the free place (in order, skipping owners at their limit). */
+  private next(): void {
+    const at = this.queue.findIndex((w) => this.mayRun(w.owner));
+    if (at < 0) return;
+    const [first] = this.queue.splice(at, 1);
+    move(this.heldBy, first!.owner, -1);
+    this.start(first!.owner);
+    first!.turn();
+  }
+
+  private wait(owner: string | undefined, gone?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const leave = (): void => {
+        const at = this.queue.indexOf(entry);
+        if (at >= 0) {
+          this.queue.splice(at, 1);
+          move(this.heldBy, owner, -1);
+        }
+        reject(new Error('The upload was abandoned by its client while it waited'));
+      };
+      const entry: Waiting = {
+        owner,
+        turn: () => {
+          gone?.removeEventListener('abort', leave);
+          resolve();
+        },
+      };
+      if (gone?.aborted) return leave();
+      this.queue.push(entry);
+      move(this.heldBy, owner, 1);
+      gone?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   private async refuse(refused: () => Promise<void>, busy: UploadGateLimits['busy']): Promise<never> {
     await refused();
     throw new HttpException(refusal(busy.message, busy.template), HttpStatus.SERVICE_UNAVAILABLE);
   }
+}
 
-  /** `owner`'s places held, moved by `by`. */
-  private take(owner: string | undefined, by: 1 | -1): void {
-    if (owner === undefined) return;
-    const now = (this.held.get(owner) ?? 0) + by;
-    if (now > 0) this.held.set(owner, now);
-    else this.held.delete(owner);
-  }
+const count = (by: ReadonlyMap<string, number>, owner: string): number => by.get(owner) ?? 0;
+
+/** `owner`'s count in `by` moved by `step` (none kept at 0; no owner: nothing). */
+function move(by: Map<string, number>, owner: string | undefined, step: 1 | -1): void {
+  if (owner === undefined) return;
+  const now = count(by, owner) + step;
+  if (now > 0) by.set(owner, now);
+  else by.delete(owner);
 }

@@ -25,7 +25,7 @@ const busy = { message: 'busy', template: 'importBusy' as const };
  */
 describe('UploadGate with a limit per owner', () => {
   it("refuses an owner's upload beyond its places while another owner's runs, and frees them at the end", async () => {
-    const gate = new UploadGate({ atOnce: 2, waiting: 4, perOwner: 1, busy });
+    const gate = new UploadGate({ atOnce: 2, waiting: 4, perOwner: { running: 1, held: 1 }, busy });
     const slow = held();
     const first = gate.run(slow.work, undefined, undefined, 'coop-a');
     let drained = false;
@@ -48,7 +48,7 @@ describe('UploadGate with a limit per owner', () => {
   });
 
   it("counts an owner's waiting upload among its places, and gives it back when its client leaves", async () => {
-    const gate = new UploadGate({ atOnce: 1, waiting: 4, perOwner: 1, busy });
+    const gate = new UploadGate({ atOnce: 1, waiting: 4, perOwner: { running: 1, held: 1 }, busy });
     const running = held();
     const runs = gate.run(running.work, undefined, undefined, 'coop-a');
     const gone = new AbortController();
@@ -63,6 +63,31 @@ describe('UploadGate with a limit per owner', () => {
     running.finish();
     await runs;
     expect(await later).toBe('b later');
+  });
+
+  it("lets an owner's further uploads wait while another owner's takes the free place, then serves them in order", async () => {
+    const gate = new UploadGate({ atOnce: 2, waiting: 6, perOwner: { running: 1, held: 6 }, busy });
+    const a1 = held();
+    const a2 = held();
+    const a3 = held();
+    const runs = [a1, a2, a3].map((w) => gate.run(w.work, undefined, undefined, 'coop-a'));
+    await tick();
+    // One place worked on for coop-a, the other free for anyone else; coop-a's others wait.
+    expect([a1.started(), a2.started(), a3.started(), gate.queued]).toEqual([true, false, false, 2]);
+    const b = held();
+    const bRun = gate.run(b.work, undefined, undefined, 'coop-b');
+    await tick();
+    expect(b.started()).toBe(true);
+    a1.finish();
+    await tick();
+    expect([a2.started(), a3.started()]).toEqual([true, false]);
+    a2.finish();
+    b.finish();
+    await tick();
+    expect(a3.started()).toBe(true);
+    a3.finish();
+    expect(await Promise.all([...runs, bRun])).toEqual(['done', 'done', 'done', 'done']);
+    expect(gate.queued).toBe(0);
   });
 
   it('without an owner, or without a limit per owner, takes places as before', async () => {
