@@ -164,6 +164,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   amountAtMost: 1,
   shareChangedMeanwhile: 1,
   paymentOutsideSharePrice: 1,
+  transferPaymentFollows: 1,
   idempotencyKeyReused: 1,
   // The bank statements (issue 45, contracts/src/bank-statement-templates.ts).
   bankStatementNoFile: 1,

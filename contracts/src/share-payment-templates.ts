@@ -38,6 +38,11 @@ export const SHARE_PAYMENT_TEMPLATES = [
    * GenG, DOMAIN.md 1.1); a posting that takes shares out (a negative amount) the same with its sign. 400.
    */
   'paymentOutsideSharePrice',
+  /**
+   * A clerk's correction of the payment of a transfer's half (3, 4) or of its annulation: what a transfer moves
+   * follows what the giver paid in (decisions 265, 327); the transfer is annulled and posted again instead. 400.
+   */
+  'transferPaymentFollows',
   /** The `Idempotency-Key` of a posting or payment already recorded, sent with another request (decision 297). 409. */
   'idempotencyKeyReused',
 ] as const;

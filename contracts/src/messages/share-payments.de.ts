@@ -18,6 +18,8 @@ export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAG
   amountAtMost: 'Darf höchstens %{0} € betragen',
   shareChangedMeanwhile:
     'Die Einzahlung hat sich während der Bearbeitung von %{0} € auf %{1} € geändert (eine Zahlung wurde gebucht). Bitte neu laden und erneut korrigieren',
+  transferPaymentFollows:
+    'Die Einzahlung einer Übertragung folgt dem, was das abgebende Mitglied eingezahlt hat: Übertragung stornieren und neu buchen',
   paymentOutsideSharePrice:
     'Die Einzahlung %{0} € muss zwischen %{1} € und %{2} € liegen: von nichts eingezahlt bis zum Nennbetrag der Anteile der Buchung (§ 7 GenG)',
   idempotencyKeyReused: 'Diese Anfrage wurde bereits mit anderem Inhalt gesendet. Bitte neu laden und erneut erfassen',

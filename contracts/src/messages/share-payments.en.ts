@@ -15,6 +15,8 @@ export const SHARE_PAYMENT_MESSAGES_EN = {
   amountAtMost: 'Must be at most %{0} €',
   shareChangedMeanwhile:
     'The payment changed from %{0} € to %{1} € while you were editing (a payment was booked). Reload and correct again',
+  transferPaymentFollows:
+    "A transfer's payment follows what the giving member paid in: annul the transfer and post it again",
   paymentOutsideSharePrice:
     'The payment %{0} € must lie between %{1} € and %{2} €: from nothing paid in up to the nominal amount of the posting’s shares (§ 7 GenG)',
   idempotencyKeyReused: 'This request was already sent with other contents. Reload and enter it again',

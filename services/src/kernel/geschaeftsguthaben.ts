@@ -68,6 +68,9 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
       const posting = state.postings.get(e.data.balanceId);
       if (posting !== undefined && posting.balanceId !== end.balanceId && countsInPaidIn(state, posting.balanceId))
         change += e.data.rueckpfleinzahlung - posting.payment;
+      // A correction that counts from a later day (a receiver's, after a return; decision 327) moves the end's too.
+      const on = e.data.effectiveDate;
+      if (on !== undefined && on > latest) latest = on;
       continue;
     }
     if (e.type !== 'SharePaymentReceived' && e.type !== 'SharePaymentReturned') continue;

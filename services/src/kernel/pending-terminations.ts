@@ -20,37 +20,56 @@ import { outstandingOf, owedOldestFirst } from './owing-postings.js';
  * events correct themselves (a clerk's or the import's restatement) is left as they say.
  */
 export function followPendingTerminations(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
+  return followLeavingShares(state, events, false);
+}
+
+/**
+ * As followPendingTerminations, with the outgoing transfers (3) served beside the terminations, all in date order
+ * (decision 327): each keeps what was paid in by its date after what those served before it keep. A transfer's unpaid
+ * rest passes on to its receiver (`passedOn`, the receiver's correction is `transferChain`'s), never more than the
+ * giver's dues hold, so the receiver is charged exactly what leaves the giver's dues. A change counts from the latest
+ * day the events name (a return's date, a receiver's correction's `effectiveDate`) when later than the posting's.
+ */
+export function followLeavingShares(
+  state: MemberState,
+  events: readonly MemberEvent[],
+  transfers: boolean,
+): MemberEvent[] {
   const restated = new Set(events.flatMap((e) => (e.type === 'SharePaymentCorrected' ? [e.data.balanceId] : [])));
-  const terminations = [...state.postings.values()]
-    .filter((p) => p.type === 2 && !p.annulated && p.payment < 0 && !restated.has(p.balanceId))
+  const leaving = [...state.postings.values()]
+    .filter((p) => (p.type === 2 || (transfers && p.type === 3)) && !p.annulated && p.payment < 0)
+    .filter((p) => !restated.has(p.balanceId))
     .sort((a, b) => a.date.localeCompare(b.date) || a.balanceId.localeCompare(b.balanceId));
-  if (terminations.length === 0) return [...events];
-  const returnedOn = events.reduce(
-    (latest, e) => (e.type === 'SharePaymentReturned' && e.data.date > latest ? e.data.date : latest),
-    '',
-  );
+  if (leaving.length === 0) return [...events];
+  const since = changedOn(events);
   const out: MemberEvent[] = [...events];
   let after = events.reduce(evolveShareAccount, state);
-  let taken = 0;
-  for (const t of terminations) {
+  const served = new Set<string>();
+  for (const t of leaving) {
     const took = -after.postings.get(t.balanceId)!.payment;
-    // What was paid in by the termination's date, before any termination or whole end takes it out.
-    const leaving = [...after.postings.values()].filter(
-      (p) => p.date > t.date || (p.type === 2 && !p.annulated) || p.balanceId === after.exitBalanceId,
-    );
-    const available = Math.max(0, paidIn(after, new Set(leaving.map((p) => p.balanceId))) - taken);
-    const keeps = Math.min(took, available);
-    taken += keeps;
-    if (keeps === took) continue;
-    const released: PassedOnDue[] = [];
-    let left = took - keeps;
+    // What was paid in by its date, after what the terminations and transfers served before it keep; a termination
+    // not served, the whole end and what is dated later take out later.
+    const except = new Set<string>([t.balanceId]);
+    for (const p of after.postings.values()) {
+      const notServed = (p.type === 2 || (transfers && p.type === 3)) && !served.has(p.balanceId);
+      if (p.date > t.date || p.balanceId === after.exitBalanceId || (notServed && (p.type === 2 || p.date === t.date)))
+        except.add(p.balanceId);
+    }
+    served.add(t.balanceId);
+    const available = Math.min(took, Math.max(0, paidIn(after, except)));
+    if (available === took) continue;
+    const parts: PassedOnDue[] = [];
+    let left = took - available;
     for (const due of owedOldestFirst(after)) {
       if (left <= 0) break;
       const amount = Math.min(left, outstandingOf(due));
       if (amount <= 0) continue;
-      released.push({ balanceId: due.balanceId, amount });
+      parts.push({ balanceId: due.balanceId, amount });
       left -= amount;
     }
+    // A transfer keeps what it cannot pass on (the receiver is charged what leaves the giver's dues, no more).
+    const keeps = t.type === 3 ? available + left : available;
+    if (keeps === took) continue;
     const correction: SharePaymentCorrected = {
       type: 'SharePaymentCorrected',
       data: {
@@ -58,13 +77,28 @@ export function followPendingTerminations(state: MemberState, events: readonly M
         balanceId: t.balanceId,
         rueckpfleinzahlung: negated(keeps),
         interestEnd: t.interestEnd,
-        ...(released.length > 0 ? { released } : {}),
-        // A return after the termination took effect counts from its own day (decision 298).
-        ...(returnedOn > t.date ? { effectiveDate: returnedOn } : {}),
+        ...(parts.length > 0 ? (t.type === 3 ? { passedOn: parts } : { released: parts }) : {}),
+        // A return after the posting took effect counts from its own day (decision 298).
+        ...(since > t.date ? { effectiveDate: since } : {}),
       },
     };
     out.push(correction);
     after = evolveShareAccount(after, correction);
   }
   return out;
+}
+
+/** The latest day `events` name a change of money on: a return's date, a correction's `effectiveDate` ('' none). */
+export function changedOn(events: readonly MemberEvent[]): string {
+  let latest = '';
+  for (const e of events) {
+    const day =
+      e.type === 'SharePaymentReturned'
+        ? e.data.date
+        : e.type === 'SharePaymentCorrected'
+          ? (e.data.effectiveDate ?? '')
+          : '';
+    if (day > latest) latest = day;
+  }
+  return latest;
 }

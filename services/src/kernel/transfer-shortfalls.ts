@@ -1,8 +1,8 @@
-import type { MemberEvent, PassedOnDue, SharePaymentCorrected } from '@coop/contracts';
-import { followPendingEnd, negated, paidIn } from './geschaeftsguthaben.js';
+import type { MemberEvent, SharePaymentCorrected } from '@coop/contracts';
+import { followPendingEnd } from './geschaeftsguthaben.js';
 import { evolveShareAccount, type MemberState } from './member-stream.js';
-import { correctedSubscription, outstandingOf, owedOldestFirst } from './owing-postings.js';
-import { followPendingTerminations } from './pending-terminations.js';
+import { correctedSubscription } from './owing-postings.js';
+import { followLeavingShares } from './pending-terminations.js';
 
 /*
  * A transfer (3, 4; § 76 GenG) moves the Geschäftsguthaben, what was paid in (decision 265). A debit returned, or a
@@ -26,65 +26,12 @@ export interface ReceivedShortfall {
 }
 
 /**
- * `events` (a return, a register correction and what followed them, decided on `state`) and, after them, a correction
- * of each outgoing transfer that moved more than was paid in by its date (`SharePaymentCorrected` with the parts it
- * passes on). Served in date order; what a partial termination or an earlier transfer dated on or before it keeps
- * counts first. A transfer the events correct themselves is left as they say.
- */
-export function followTransfersOut(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
-  const restated = new Set(events.flatMap((e) => (e.type === 'SharePaymentCorrected' ? [e.data.balanceId] : [])));
-  const transfers = [...state.postings.values()]
-    .filter((p) => p.type === 3 && !p.annulated && p.payment < 0 && !restated.has(p.balanceId))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.balanceId.localeCompare(b.balanceId));
-  if (transfers.length === 0) return [...events];
-  const returnedOn = events.reduce(
-    (latest, e) => (e.type === 'SharePaymentReturned' && e.data.date > latest ? e.data.date : latest),
-    '',
-  );
-  const out: MemberEvent[] = [...events];
-  let after = events.reduce(evolveShareAccount, state);
-  transfers.forEach((t, i) => {
-    const moved = -after.postings.get(t.balanceId)!.payment;
-    // What was paid in by the transfer's date, after what the postings dated on or before it took out, the transfers
-    // served before it included; the whole end and what is dated later take out later.
-    const later = new Set(transfers.slice(i).map((p) => p.balanceId));
-    for (const p of after.postings.values())
-      if (p.date > t.date || p.balanceId === after.exitBalanceId) later.add(p.balanceId);
-    const keeps = Math.min(moved, Math.max(0, paidIn(after, later)));
-    if (keeps === moved) return;
-    const passedOn: PassedOnDue[] = [];
-    let left = moved - keeps;
-    for (const due of owedOldestFirst(after)) {
-      if (left <= 0) break;
-      const amount = Math.min(left, outstandingOf(due));
-      if (amount <= 0) continue;
-      passedOn.push({ balanceId: due.balanceId, amount });
-      left -= amount;
-    }
-    const correction: SharePaymentCorrected = {
-      type: 'SharePaymentCorrected',
-      data: {
-        memberId: state.memberId!,
-        balanceId: t.balanceId,
-        rueckpfleinzahlung: negated(keeps),
-        interestEnd: t.interestEnd,
-        ...(passedOn.length > 0 ? { passedOn } : {}),
-        ...(returnedOn > t.date ? { effectiveDate: returnedOn } : {}),
-      },
-    };
-    out.push(correction);
-    after = evolveShareAccount(after, correction);
-  });
-  return out;
-}
-
-/**
  * What follows a change of the Geschäftsguthaben (a return, a register correction) on the member's stream, in order:
- * an annulation's correction is the caller's; then the partial terminations (decision 305), the outgoing transfers
- * (327) and a pending whole end (234).
+ * an annulation's correction is the caller's; then the partial terminations (decision 305) and the outgoing transfers
+ * (327) together in date order, then a pending whole end (234).
  */
 export function followPaidInChange(state: MemberState, events: readonly MemberEvent[]): MemberEvent[] {
-  return followPendingEnd(state, followTransfersOut(state, followPendingTerminations(state, events)));
+  return followPendingEnd(state, followLeavingShares(state, events, true));
 }
 
 /** The receivers' incoming transfers that lose Geschäftsguthaben by the transfers `events` correct on `state`. */

@@ -113,4 +113,59 @@ describe('a transfer moves no more than was paid in when the money comes back (d
     expect([paidIn(after(M)), paidIn(after(M2)), paidIn(after(M3))]).toEqual([0, 0, 50_000]);
     expect(outstandingOf(after(M3).postings.get('c4')!)).toBe(50_000);
   });
+
+  it('serves terminations and transfers together in date order: a later termination keeps what an earlier transfer left', async () => {
+    // S1 2 shares unpaid, debited 500 €; 2 shares to B on 01.02. (moving the 500 €); S2 2 shares on 01.03. paid 500 €
+    // by hand; 1 share terminated for 31.12. (took 250 €). The debit comes back on 01.04.
+    const events: MemberEvent[] = [
+      admitted(),
+      posted('s1', 0, 2, { date: '2025-01-01', paid: 0 }),
+      {
+        ...debit(50_000),
+        data: { ...(debit(50_000).data as object), balanceId: 's1', date: '2025-01-10' },
+      } as MemberEvent,
+      posted('x', 3, 2, { date: '2025-02-01', paid: -50_000, transferTo: M2, transferPeer: 'b4' }),
+      posted('s2', 1, 2, { date: '2025-03-01' }),
+      posted('t', 2, 1, { date: '2025-12-31', paid: -25_000 }),
+    ];
+    const back: MemberEvent = {
+      type: 'SharePaymentReturned',
+      data: { memberId: M, balanceId: 's1', paymentId: 'p1', date: '2025-04-01', amount: 50_000, reason: null },
+    };
+    const decided = followPaidInChange(fold(events), [back]);
+    // The transfer keeps nothing and passes S1's 500 € on; the termination keeps the 250 € S2 paid: nothing else.
+    expect(decided.slice(1)).toEqual([
+      {
+        type: 'SharePaymentCorrected',
+        data: {
+          memberId: M,
+          balanceId: 'x',
+          rueckpfleinzahlung: 0,
+          interestEnd: null,
+          passedOn: [{ balanceId: 's1', amount: 50_000 }],
+          effectiveDate: '2025-04-01',
+        },
+      },
+    ]);
+    const a = fold(decided, fold(events));
+    expect([paidIn(a), outstandingOf(a.postings.get('s1')!)]).toEqual([25_000, 0]);
+  });
+
+  it("dates a receiver's own corrections from the return along the chain", async () => {
+    const onward: MemberEvent[] = [
+      ...receiver,
+      forMember(M2, posted('b3', 3, 4, { date: '2025-07-15', paid: -100_000, transferTo: M3, transferPeer: 'c4' })),
+    ];
+    const third: MemberEvent[] = [
+      admitted({}, M3),
+      forMember(M3, posted('c4', 4, 4, { date: '2025-07-15', paid: 100_000, transferFrom: M2, transferPeer: 'b3' })),
+    ];
+    const { links } = await chainOf(
+      { [M]: giver, [M2]: onward, [M3]: third },
+      followPaidInChange(fold(giver), [returned()]),
+    );
+    const dated = (id: string) =>
+      links.get(id)!.events.flatMap((e) => (e.type === 'SharePaymentCorrected' ? [e.data.effectiveDate] : []));
+    expect([dated(M2), dated(M3)]).toEqual([['2025-08-01', '2025-08-01'], ['2025-08-01']]);
+  });
 });

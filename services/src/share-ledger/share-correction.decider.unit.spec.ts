@@ -247,6 +247,40 @@ describe('share register correction (CorrectSharePayment)', () => {
       );
   });
 
+  it("bounds a transfer's own payment by what it passed on, and refuses a clerk's change of a transfer's payment (327)", () => {
+    // The import may restate a transfer's half (its register states both halves); a clerk's change is refused.
+    const partPaid = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 25_000 } } : e));
+    const transfer = {
+      type: 'SharesPosted',
+      data: {
+        ...(given[1]!.data as object),
+        balanceId: 'b3',
+        type: 3,
+        quantity: 2,
+        amount: -50_000,
+        paid: -25_000,
+        transferTo: 'm-2',
+        transferPeer: 'b4',
+        passedOn: [{ balanceId: 'b0', amount: 25_000 }],
+      },
+    } as MemberEvent;
+    // 500 € of shares left, 250 € of their price passed on: the transfer moves at most 250 € (it moved -500 € before).
+    spec
+      .given([...partPaid, transfer])
+      .when(correct({ balanceId: 'b3', rueckpfleinzahlung: -50_000 }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          memberFieldError('rueckpfleinzahlung', 'paymentOutsideSharePrice', '-500,00', '-250,00', '0,00'),
+        ]),
+      );
+    spec
+      .given([...partPaid, transfer])
+      .when(correct({ balanceId: 'b3', rueckpfleinzahlung: -10_000, followTransfers: true }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([memberFieldError('rueckpfleinzahlung', 'transferPaymentFollows')]),
+      );
+  });
+
   it('lets a payment the register already holds stand when only the interest end is corrected', () => {
     const above = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 80_000 } } : e));
     spec

@@ -27,6 +27,10 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
         formatEuro(posting.payment),
       ),
     ]);
+  // A transfer's half moves what the giver paid in, both halves together (decision 327): a clerk annuls and posts it
+  // again; the import states both halves as its register holds them.
+  if (command.followTransfers === true && payment !== posting.payment && posting.transferPeer !== null)
+    throw new ValidationError([memberFieldError('rueckpfleinzahlung', 'transferPaymentFollows')]);
   // A payment the register already holds stands (a correction of the interest end alone is not refused for it).
   const [least, most] = paymentRange(posting);
   if (payment !== posting.payment && (payment < least || payment > most))
@@ -66,12 +70,15 @@ export function correctSharePayment(command: CorrectSharePayment, state: MemberS
 /**
  * What can be paid in on a posting (DOMAIN.md 1.1): the Geschäftsguthaben is what was actually paid, never below
  * nothing, and the Geschäftsanteil the most a share takes (§ 7 Nr. 1 GenG): from nothing to the nominal amount of its
- * shares, less the unpaid price that left with shares transferred or terminated (`passedOn`, owed by the receiver or by
- * nobody: decisions 265, 267), as a payment by hand is refused above what is outstanding. A posting that takes shares
+ * shares, less the unpaid price that left with shares transferred or terminated (`passedOn` on a subscription, the parts
+ * on the transfer or termination itself; owed by the receiver or by nobody: decisions 265, 267, 327), as a payment by
+ * hand is refused above what is outstanding. A posting that takes shares
  * out (an end, an outgoing transfer, the annulation of a subscription) carries its payment with its amount's sign: from
  * its amount to nothing.
  */
 function paymentRange(posting: MemberPosting): readonly [least: number, most: number] {
-  const most = Math.max(0, Math.abs(posting.amount) - posting.passedOn);
+  // What a transfer passed on or a termination released of its shares' price, kept on the leaving posting itself.
+  const parts = [...(posting.passedOnParts ?? []), ...(posting.releasedParts ?? [])].reduce((n, p) => n + p.amount, 0);
+  const most = Math.max(0, Math.abs(posting.amount) - posting.passedOn - parts);
   return posting.amount < 0 ? [negated(most), 0] : [0, most];
 }
