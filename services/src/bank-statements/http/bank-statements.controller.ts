@@ -85,18 +85,21 @@ export class BankStatementsController {
   })
   @AnswersCreated(BankStatementDetailDto)
   async read(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<BankStatementDetailDto> {
-    // The body read in a place of its own, one per cooperative (decision 332); refused, it is read and dropped.
-    const file = await this.reading.run(
-      () => readStatementUpload(req),
-      () => discardStatementUpload(req),
-      undefined,
-      actor.cooperativeId,
-    );
     let id: string;
     try {
-      // One statement read at a time (decision 304); the answer's wait for the lists is outside the gate.
-      id = await this.gate.run(() =>
-        this.commands.execute(new ReadBankStatementCommand(contextFor(actor), file.name, file.bytes)),
+      // The body read in a place of its own, one per cooperative, held until the statement is read (decision 332), so
+      // at most STATEMENT_READS_AT_ONCE bodies are held; refused, it is read to its end and dropped. One statement read
+      // at a time (decision 304); the answer's wait for the lists is outside both.
+      id = await this.reading.run(
+        async () => {
+          const file = await readStatementUpload(req);
+          return this.gate.run(() =>
+            this.commands.execute(new ReadBankStatementCommand(contextFor(actor), file.name, file.bytes)),
+          );
+        },
+        () => discardStatementUpload(req),
+        undefined,
+        actor.cooperativeId,
       );
     } catch (error) {
       if (!(error instanceof CamtRefusal)) throw error;

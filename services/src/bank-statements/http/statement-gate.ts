@@ -26,21 +26,24 @@ export class StatementGate extends UploadGate {
 }
 
 /**
- * Statement bodies read at once in this process, one per cooperative (decision 332). The body is read before a
- * StatementGate place is taken (a slow sender holds none), so without this every upload sent at once was held whole
- * in memory: forty of 18.4 MiB took the API from 980 to 1,994 MB (a review's probe) before most were refused. A
- * further upload, or a cooperative's second at once, is read to its end without keeping it and answered 503
- * `bankStatementBusy`; at most STATEMENT_READS_AT_ONCE bodies of at most 20 MiB are held.
+ * Statement bodies held at once in this process, one per cooperative (decision 332): a place is taken before the body
+ * is read and kept until its statement is read (in its StatementGate turn). The body was read before any place was
+ * taken (a slow sender holds no StatementGate place), so every upload sent at once was held whole in memory: forty of
+ * 18.4 MiB took the API from 980 to 1,994 MB (a review's probe) before most were refused. A further upload, and a
+ * cooperative's second, waits unread (the same file sent twice is then refused as read already); beyond those waiting
+ * (a cooperative at most one) an upload is read to its end without keeping it and answered 503 `bankStatementBusy`.
+ * At most STATEMENT_READS_AT_ONCE bodies of at most 20 MiB are held.
  */
 export const STATEMENT_READS_AT_ONCE = 4;
+export const STATEMENT_READS_WAITING = 8;
 
 @Injectable()
 export class StatementReadGate extends UploadGate {
   constructor() {
     super({
       atOnce: STATEMENT_READS_AT_ONCE,
-      waiting: 0,
-      perOwner: { running: 1, held: 1 },
+      waiting: STATEMENT_READS_WAITING,
+      perOwner: { running: 1, held: 2 },
       busy: {
         message: 'Other bank statements are being read just now. Please try again in a minute.',
         template: 'bankStatementBusy',
