@@ -102,10 +102,11 @@ export async function transferChain<L>(
   const links = new Map<string, ChainLink<L>>([
     [first.memberId, { loaded: first.loaded, state: first.state, events: [...first.events] }],
   ]);
-  let pending = receivedShortfalls(first.state, first.events);
-  for (let steps = 0; pending.length > 0; steps++) {
-    if (steps >= TRANSFER_CHAIN_LIMIT) throw new Error('A chain of transfer corrections did not end');
-    const [received, ...rest] = pending as [ReceivedShortfall, ...ReceivedShortfall[]];
+  // A queue read in order: each receiver's corrections may name receivers of their own.
+  const pending = receivedShortfalls(first.state, first.events);
+  for (let next = 0; next < pending.length; next++) {
+    if (next >= TRANSFER_CHAIN_LIMIT) throw new Error('A chain of transfer corrections did not end');
+    const received = pending[next]!;
     let link = links.get(received.memberId);
     if (link === undefined) {
       const { loaded, state } = await load(received.memberId);
@@ -114,8 +115,8 @@ export async function transferChain<L>(
     }
     const now = link.events.reduce(evolveShareAccount, link.state);
     const events = followReceivedShortfall(now, received);
-    link.events.push(...events);
-    pending = [...rest, ...receivedShortfalls(now, events)];
+    for (const e of events) link.events.push(e);
+    for (const r of receivedShortfalls(now, events)) pending.push(r);
   }
   return links;
 }
