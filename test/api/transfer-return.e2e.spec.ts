@@ -44,23 +44,21 @@ describe('a debit returned after the shares it paid were transferred', () => {
     await setPaymentTerms(t.http, t.adminToken);
     giver = (await createMember(t.http, t.adminToken, { name: 'Geber', shareAmount: 4 })).id;
     receiver = (await createMember(t.http, t.adminToken, { name: 'Nehmer', shareAmount: 2 })).id;
-    const [receiverDue] = (
-      await request(t.http).get(`/api/v1/members/${receiver}/share-dues`).set(auth(t.adminToken)).expect(200)
-    ).body as ShareDueDto[];
-    await request(t.http)
-      .put(`/api/v1/shares/${receiverDue!.id}`)
-      .set(auth(t.adminToken))
-      .send({ rueckpfleinzahlung: 50_000, interestEnd: null })
-      .expect(200);
-    const [giverDue] = (
-      await request(t.http).get(`/api/v1/members/${giver}/share-dues`).set(auth(t.adminToken)).expect(200)
-    ).body as ShareDueDto[];
+    /** The member's admission corrected to `paid` cents paid in; answers its id. */
+    const admissionPaid = async (memberId: string, paid: number): Promise<string> => {
+      const [due] = (
+        await request(t.http).get(`/api/v1/members/${memberId}/share-dues`).set(auth(t.adminToken)).expect(200)
+      ).body as ShareDueDto[];
+      await request(t.http)
+        .put(`/api/v1/shares/${due!.id}`)
+        .set(auth(t.adminToken))
+        .send({ rueckpfleinzahlung: paid, interestEnd: null })
+        .expect(200);
+      return due!.id;
+    };
+    await admissionPaid(receiver, 50_000);
     // A paid nothing on its 4 shares when it joined.
-    await request(t.http)
-      .put(`/api/v1/shares/${giverDue!.id}`)
-      .set(auth(t.adminToken))
-      .send({ rueckpfleinzahlung: 0, interestEnd: null })
-      .expect(200);
+    const giverDue = await admissionPaid(giver, 0);
     await request(t.http)
       .post(`/api/v1/members/${giver}/mandates`)
       .set(auth(t.adminToken))
@@ -69,7 +67,7 @@ describe('a debit returned after the shares it paid were transferred', () => {
     await request(t.http)
       .post('/api/v1/direct-debits')
       .set(auth(t.adminToken))
-      .send({ collectionDate, balanceIds: [giverDue!.id] })
+      .send({ collectionDate, balanceIds: [giverDue] })
       .expect(201);
     transferId = (
       await posted(t.http, t.adminToken, {

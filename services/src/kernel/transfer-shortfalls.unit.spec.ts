@@ -46,6 +46,19 @@ const returned = (amount = 100_000): MemberEvent => ({
   data: { memberId: M, balanceId: 'a0', paymentId: 'p1', date: '2025-08-01', amount, reason: 'MD06' },
 });
 
+/** A chain: B passed all 4 of its shares (its own 2 and the 2 received) on to C on 15.07. */
+const chain: Record<string, readonly MemberEvent[]> = {
+  [M]: giver,
+  [M2]: [
+    ...receiver,
+    forMember(M2, posted('b3', 3, 4, { date: '2025-07-15', paid: -100_000, transferTo: M3, transferPeer: 'c4' })),
+  ],
+  [M3]: [
+    admitted({}, M3),
+    forMember(M3, posted('c4', 4, 4, { date: '2025-07-15', paid: 100_000, transferFrom: M2, transferPeer: 'b3' })),
+  ],
+};
+
 async function chainOf(members: Record<string, readonly MemberEvent[]>, events: MemberEvent[]) {
   const first = fold(members[M]!);
   const links = await transferChain({ memberId: M, loaded: null, state: first, events }, async (id) => ({
@@ -97,18 +110,7 @@ describe('a transfer moves no more than was paid in when the money comes back (d
   });
 
   it('follows the shares along a chain of transfers: B passed them on to C', async () => {
-    const onward: MemberEvent[] = [
-      ...receiver,
-      forMember(M2, posted('b3', 3, 4, { date: '2025-07-15', paid: -100_000, transferTo: M3, transferPeer: 'c4' })),
-    ];
-    const third: MemberEvent[] = [
-      admitted({}, M3),
-      forMember(M3, posted('c4', 4, 4, { date: '2025-07-15', paid: 100_000, transferFrom: M2, transferPeer: 'b3' })),
-    ];
-    const { after } = await chainOf(
-      { [M]: giver, [M2]: onward, [M3]: third },
-      followPaidInChange(fold(giver), [returned()]),
-    );
+    const { after } = await chainOf(chain, followPaidInChange(fold(giver), [returned()]));
     // Nobody holds money nobody paid: A and B nothing, C the 500 € B paid, and C's 4 shares owe the other 500 €.
     expect([paidIn(after(M)), paidIn(after(M2)), paidIn(after(M3))]).toEqual([0, 0, 50_000]);
     expect(outstandingOf(after(M3).postings.get('c4')!)).toBe(50_000);
@@ -152,18 +154,7 @@ describe('a transfer moves no more than was paid in when the money comes back (d
   });
 
   it("dates a receiver's own corrections from the return along the chain", async () => {
-    const onward: MemberEvent[] = [
-      ...receiver,
-      forMember(M2, posted('b3', 3, 4, { date: '2025-07-15', paid: -100_000, transferTo: M3, transferPeer: 'c4' })),
-    ];
-    const third: MemberEvent[] = [
-      admitted({}, M3),
-      forMember(M3, posted('c4', 4, 4, { date: '2025-07-15', paid: 100_000, transferFrom: M2, transferPeer: 'b3' })),
-    ];
-    const { links } = await chainOf(
-      { [M]: giver, [M2]: onward, [M3]: third },
-      followPaidInChange(fold(giver), [returned()]),
-    );
+    const { links } = await chainOf(chain, followPaidInChange(fold(giver), [returned()]));
     const dated = (id: string) =>
       links.get(id)!.events.flatMap((e) => (e.type === 'SharePaymentCorrected' ? [e.data.effectiveDate] : []));
     expect([dated(M2), dated(M3)]).toEqual([['2025-08-01', '2025-08-01'], ['2025-08-01']]);

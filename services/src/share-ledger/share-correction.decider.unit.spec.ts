@@ -57,6 +57,28 @@ const corrected = (rueckpfleinzahlung: number, interestEnd: string | null): Memb
   data: { memberId: M, balanceId: 'b0', rueckpfleinzahlung, interestEnd, subscription: b0 },
 });
 
+/**
+ * 3 shares with 250 € paid; 2 transferred (b3): the 250 € paid leave, the unpaid 250 € of their price pass on to the
+ * receiver, who owes them (decision 265).
+ */
+const partPaidTransferred: MemberEvent[] = [
+  ...given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 25_000 } } : e)),
+  {
+    type: 'SharesPosted',
+    data: {
+      ...(given[1]!.data as object),
+      balanceId: 'b3',
+      type: 3,
+      quantity: 2,
+      amount: -50_000,
+      paid: -25_000,
+      transferTo: 'm-2',
+      transferPeer: 'b4',
+      passedOn: [{ balanceId: 'b0', amount: 25_000 }],
+    },
+  } as MemberEvent,
+];
+
 describe('share register correction (CorrectSharePayment)', () => {
   it('records the payment actually made and the interest end as a new event', () => {
     spec
@@ -222,23 +244,8 @@ describe('share register correction (CorrectSharePayment)', () => {
 
   it("a subscription's bound leaves out the unpaid price passed on with shares transferred (decision 265)", () => {
     // 3 shares with 250 € paid; 2 transferred: the 250 € paid leave, the unpaid 250 € of their price the receiver owes.
-    const partPaid = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 25_000 } } : e));
-    const transfer = {
-      type: 'SharesPosted',
-      data: {
-        ...(given[1]!.data as object),
-        balanceId: 'b3',
-        type: 3,
-        quantity: 2,
-        amount: -50_000,
-        paid: -25_000,
-        transferTo: 'm-2',
-        transferPeer: 'b4',
-        passedOn: [{ balanceId: 'b0', amount: 25_000 }],
-      },
-    } as MemberEvent;
     spec
-      .given([...partPaid, transfer])
+      .given(partPaidTransferred)
       .when(correct({ rueckpfleinzahlung: 50_001 }))
       .thenThrows(ValidationError, (e) =>
         expect(e.errors).toEqual([
@@ -249,24 +256,9 @@ describe('share register correction (CorrectSharePayment)', () => {
 
   it("bounds a transfer's own payment by what it passed on, and refuses a clerk's change of a transfer's payment (327)", () => {
     // The import may restate a transfer's half (its register states both halves); a clerk's change is refused.
-    const partPaid = given.map((e) => (e.type === 'SharesPosted' ? { ...e, data: { ...e.data, paid: 25_000 } } : e));
-    const transfer = {
-      type: 'SharesPosted',
-      data: {
-        ...(given[1]!.data as object),
-        balanceId: 'b3',
-        type: 3,
-        quantity: 2,
-        amount: -50_000,
-        paid: -25_000,
-        transferTo: 'm-2',
-        transferPeer: 'b4',
-        passedOn: [{ balanceId: 'b0', amount: 25_000 }],
-      },
-    } as MemberEvent;
     // 500 € of shares left, 250 € of their price passed on: the transfer moves at most 250 € (it moved -500 € before).
     spec
-      .given([...partPaid, transfer])
+      .given(partPaidTransferred)
       .when(correct({ balanceId: 'b3', rueckpfleinzahlung: -50_000 }))
       .thenThrows(ValidationError, (e) =>
         expect(e.errors).toEqual([
@@ -274,7 +266,7 @@ describe('share register correction (CorrectSharePayment)', () => {
         ]),
       );
     spec
-      .given([...partPaid, transfer])
+      .given(partPaidTransferred)
       .when(correct({ balanceId: 'b3', rueckpfleinzahlung: -10_000, followTransfers: true }))
       .thenThrows(ValidationError, (e) =>
         expect(e.errors).toEqual([memberFieldError('rueckpfleinzahlung', 'transferPaymentFollows')]),
