@@ -8,6 +8,7 @@ import {
   type MemberMasterData,
   type PassedOnDue,
   type SharePaymentMethod,
+  sharesFrom,
 } from '@coop/contracts';
 
 /**
@@ -20,6 +21,11 @@ import {
 export interface HoldingEntry {
   /** Business date `YYYY-MM-DD`; an annulation counts at its own date, not the original's. */
   readonly date: string;
+  /**
+   * The day the shares count from where that is later than `date`: a subscription (0, 1) on its admission, § 15, § 15b
+   * GenG, and its annulation with it (`sharesFrom`, decision 330); absent, `date`.
+   */
+  readonly heldFrom?: string;
   /** Signed change in shares. */
   readonly shares: number;
   /** Signed change in euro cents. */
@@ -28,6 +34,7 @@ export interface HoldingEntry {
 
 /** One posting on the member's share account, as far as the decisions need it. */
 export interface MemberPosting extends HoldingEntry {
+  readonly heldFrom: string;
   readonly balanceId: string;
   readonly type: BalanceType;
   /** As recorded: the entered number of shares for 0-4 and 6-8; the signed effect for 5. */
@@ -184,6 +191,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         balanceId: d.balanceId,
         type: d.type,
         date: d.date,
+        heldFrom: sharesFrom(d),
         quantity: d.quantity,
         shares,
         amount: d.amount,
@@ -219,6 +227,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         balanceId: d.balanceId,
         type: 5,
         date: d.date,
+        heldFrom: sharesFrom({ type: 5, date: d.date, approvalDate: null }, original?.heldFrom ?? null),
         quantity: d.quantity,
         shares: d.quantity,
         amount: d.amount,

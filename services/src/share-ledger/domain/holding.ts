@@ -7,12 +7,17 @@ export interface Holding {
   readonly cents: number;
 }
 
-/** The holding as it stood at the end of `date`: the sum of every entry dated on or before it. */
+/** The day an entry's shares count from: a subscription's admission when later than its date (§ 15b GenG, decision 334). */
+export function heldFrom(entry: HoldingEntry): string {
+  return entry.heldFrom ?? entry.date;
+}
+
+/** The holding as it stood at the end of `date`: the sum of every entry that counts on or before it. */
 export function holdingAsOf(entries: readonly HoldingEntry[], date: string): Holding {
   let shares = 0;
   let cents = 0;
   for (const e of entries) {
-    if (e.date <= date) {
+    if (heldFrom(e) <= date) {
       shares += e.shares;
       cents += e.amount;
     }
@@ -25,6 +30,6 @@ export function holdingAsOf(entries: readonly HoldingEntry[], date: string): Hol
  * A back-dated withdrawal must not make any later day's holding too low either.
  */
 export function lowestSharesFrom(entries: readonly HoldingEntry[], from: string): number {
-  const dates = [...new Set([from, ...entries.map((e) => e.date).filter((d) => d > from)])];
+  const dates = [...new Set([from, ...entries.map(heldFrom).filter((d) => d > from)])];
   return Math.min(...dates.map((d) => holdingAsOf(entries, d).shares));
 }
