@@ -22,6 +22,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   settlementAlreadyPaid: 1,
   settlementNothingPaidOn: 1,
   settlementNotPaid: 1,
+  endSettled: 1,
   settlementEndUnknown: 1,
   settlementBeforeEnd: 1,
   settlementEndNotReached: 1,

@@ -8,6 +8,8 @@ export const SETTLEMENT_TEMPLATES = [
   /** The SEPA file of a payout date {0} on which no settlement of the year is recorded as paid (it said "no member has
    *  a payout above zero" beside a list of leavers each owed an amount; a review, stop 63). */
   'settlementNothingPaidOn',
+  /** The annulment of an end (2, 6, 7, 8) whose settlement stands paid out on {0} (decision 335): reversed first. */
+  'endSettled',
   /** A correction of a settlement that is not recorded (or already reversed). */
   'settlementNotPaid',
   /** No end of membership or of shares with this id for the member. */

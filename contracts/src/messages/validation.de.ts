@@ -11,6 +11,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   settlementAlreadyPaid: 'Diese Auseinandersetzung ist bereits erfasst (ausgezahlt am %{0})',
   settlementNothingPaidOn:
     'Für den %{0} ist keine Auszahlung dieses Jahres erfasst: Erfassen Sie zuerst die Auszahlungen (Ausgeschiedene wählen, dann „Auszahlung erfassen“), dann die Datei',
+  endSettled:
+    'Die Auseinandersetzung zu diesem Ende wurde am %{0} ausgezahlt: Bitte korrigieren Sie zuerst die erfasste Auseinandersetzung (Auseinandersetzung, „Korrigieren“) und stornieren Sie dann die Buchung',
   settlementNotPaid: 'Diese Auseinandersetzung ist nicht erfasst: Es gibt nichts zu korrigieren',
   settlementEndUnknown: 'Für dieses Mitglied gibt es kein solches Ende der Mitgliedschaft oder von Anteilen',
   settlementBeforeEnd: 'Das Auszahlungsdatum muss nach dem Ende der Mitgliedschaft (%{0}) liegen',

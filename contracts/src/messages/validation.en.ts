@@ -15,6 +15,8 @@ export const VALIDATION_MESSAGES_EN = {
   settlementAlreadyPaid: 'This settlement is already recorded (paid on %{0})',
   settlementNothingPaidOn:
     'No settlement of this year is recorded as paid on %{0}: record the payouts first (select the leavers, then “Record payout”), then make the file',
+  endSettled:
+    'The settlement of this end was paid out on %{0}: correct the recorded settlement first (Settlements, “Correct”), then annul the posting',
   settlementNotPaid: 'This settlement is not recorded: there is nothing to correct',
   settlementEndUnknown: 'This member has no such end of membership or of shares',
   settlementBeforeEnd: 'The payout date must lie after the end of the membership (%{0})',

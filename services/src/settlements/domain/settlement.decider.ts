@@ -10,6 +10,7 @@ import {
   type SettlementPaid,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
+import { withSettlementEvent, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
 import { formatEuro } from '../../kernel/money.js';
 import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
 
@@ -32,16 +33,10 @@ export function memberAccountOf(state: MemberState): BankAccount | null {
   return { accountHolder: holder, iban: m.iban, bic: m.bic === '' ? null : m.bic };
 }
 
-export interface RecordedSettlement {
-  readonly payoutDate: string;
-  readonly amount: number;
-  readonly reversed: boolean;
-}
-
 export interface SettlementState {
   readonly heirs: BankAccount | null;
   /** By end (`endBalanceId`): the latest recorded payout. */
-  readonly settlements: ReadonlyMap<string, RecordedSettlement>;
+  readonly settlements: RecordedSettlements;
 }
 
 export interface RecordHeirsAccount {
@@ -108,22 +103,9 @@ function evolve(state: SettlementState, event: SettlementEvent): SettlementState
       const { accountHolder, iban, bic } = event.data;
       return { ...state, heirs: { accountHolder, iban, bic } };
     }
-    case 'SettlementPaid': {
-      const settlements = new Map(state.settlements).set(event.data.endBalanceId, {
-        payoutDate: event.data.payoutDate,
-        amount: event.data.amount,
-        reversed: false,
-      });
-      return { ...state, settlements };
-    }
-    case 'SettlementReversed': {
-      const before = state.settlements.get(event.data.endBalanceId);
-      if (!before) return state;
-      return {
-        ...state,
-        settlements: new Map(state.settlements).set(event.data.endBalanceId, { ...before, reversed: true }),
-      };
-    }
+    case 'SettlementPaid':
+    case 'SettlementReversed':
+      return { ...state, settlements: withSettlementEvent(state.settlements, event) };
   }
 }
 

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { fieldError, memberStream, ValidationError, type MemberEvent, type RecordedEvent } from '@coop/contracts';
+import {
+  fieldError,
+  memberStream,
+  settlementStream,
+  ValidationError,
+  type MemberEvent,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@coop/contracts';
 import { businessToday, DEFAULT_INTEREST_BEGIN_RULE, interestBeginFor } from '@coop/contracts';
 import type { MemberPosting, MemberState } from '../../kernel/member-stream.js';
+import { recordedSettlementsReader, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import { transferChain } from '../../kernel/transfer-shortfalls.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -103,6 +112,13 @@ export class LedgerCommandRunner extends CommandRunner {
     }));
   }
 
+  /** The member's recorded settlements (decision 335) and their stream's revision, checked in the posting's write. */
+  async recordedSettlements(memberId: string): Promise<{ settlements: RecordedSettlements; check: StreamAppend }> {
+    const streamId = settlementStream(memberId);
+    const loaded = await this.writer.loadWithoutPersonalData(streamId, recordedSettlementsReader);
+    return { settlements: loaded.state, check: { streamId, expected: loaded.expected, events: [] } };
+  }
+
   /** The cooperative's closed years, read once per attempt of a posting (the dividend register). */
   openYears(cooperativeId: string): Promise<ClosedYears> {
     return this.closedYears.read(cooperativeId);
@@ -149,10 +165,11 @@ export class LedgerCommandRunner extends CommandRunner {
     decided: readonly Decided[],
     ctx: CommandContext,
     years: ClosedYears,
+    checks: readonly StreamAppend[] = [],
   ): Promise<RecordedEvent[] | undefined> {
     const appends = this.appends(decided, ctx);
     return appends.length > 0
-      ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years)], ctx.actor.userId)
+      ? this.writer.appendAnsweringFromEvents([...appends, revisionCheck(years), ...checks], ctx.actor.userId)
       : undefined;
   }
 }
@@ -259,6 +276,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
         case 5: {
           const { annulPeer, type: _type, confirmWarnings: _confirmed, ...dates } = posting;
           const memberId = originalMember?.trim() ?? '';
+          const settled = await this.ledger.recordedSettlements(memberId);
           const decided = await this.annul(
             memberId,
             annulPeer,
@@ -269,8 +287,9 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             years,
             businessToday(),
             dates,
+            settled.settlements,
           );
-          return this.ledger.appendPosting(decided, ctx, years);
+          return this.ledger.appendPosting(decided, ctx, years, [settled.check]);
         }
       }
     });
@@ -288,6 +307,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
     years: ClosedYears,
     today: string,
     dates: { date?: string; approvalDate?: string; interestBegin?: string },
+    settlements: RecordedSettlements,
   ): Promise<Decided[]> {
     const command = {
       type: 'AnnulPosting',
@@ -298,6 +318,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
       peerBalanceId,
       terms,
       today,
+      settlements,
       ...dates,
     } as const;
     const own = await this.ledger.decideOnLedger(memberId, command, years);

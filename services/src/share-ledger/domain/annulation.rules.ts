@@ -1,7 +1,8 @@
-import { memberFieldError, ValidationError, type MemberEvent, type PostingType } from '@coop/contracts';
+import { fieldError, memberFieldError, ValidationError, type MemberEvent, type PostingType } from '@coop/contracts';
 import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { endedDuesField } from '../../kernel/owing-postings.js';
+import { standingPayout } from '../../kernel/recorded-settlements.js';
 import { lowestSharesFrom } from './holding.js';
 import type { AnnulPosting, AnnulTransferCounterpart } from './ledger.commands.js';
 import { minimumRemainsError, requireNewBalance, requireNotExited, withEntry } from './posting-rules.js';
@@ -36,6 +37,10 @@ export function annul(command: AnnulPosting, state: MemberState): MemberEvent[] 
   if (!original) throw new ValidationError([memberFieldError('annulPeer', 'invalidChoice', annulPeer)]);
   if (original.type === 0 || original.type === 5 || original.annulated)
     throw new ValidationError([memberFieldError('annulPeer', 'cannotAnnul')]);
+  // An end whose settlement was paid out: annulled, the holding paid out would be the member's again and be settled
+  // twice (§ 73 GenG); its payout is reversed first, on the record (decision 335).
+  const payout = command.settlements === undefined ? null : standingPayout(command.settlements, annulPeer);
+  if (payout !== null) throw new ValidationError([fieldError('annulPeer', 'endSettled', payout.payoutDate)]);
   const revokesExit = original.balanceId === state.exitBalanceId;
   if (!revokesExit) requireNotExited(state);
   requireNewBalance(state, command.balanceId);

@@ -1,4 +1,5 @@
 import type { ClosedThrough } from '../../kernel/closed-years.js';
+import type { RecordedSettlements } from '../../kernel/recorded-settlements.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { EndNotice } from './membership-end.rules.js';
 import type { PostingDates } from './posting-rules.js';
@@ -94,6 +95,11 @@ export type AnnulPosting = {
   /** For the minimum that must remain when the annulation takes shares away. */
   readonly terms: ShareTerms;
   readonly today: string;
+  /**
+   * The member's recorded settlements (its settlement stream): an end (2, 6, 7, 8) whose payout stands is not annulled
+   * (decision 335). Absent: none recorded (the import and the demo record no payout before their postings).
+   */
+  readonly settlements?: RecordedSettlements;
 } & Partial<PostingDates> &
   InOpenYears;
 /*
