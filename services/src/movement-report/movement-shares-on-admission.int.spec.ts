@@ -7,7 +7,8 @@ import { withRegister } from './testing/projected-register.js';
  * § 15, § 15b (3) GenG (DOMAIN.md 9.1; decision 314 and its amendment): a subscription's shares take effect with the
  * declaration and the board's admission, so the year's report counts them from the later of the posting's date and its
  * approval date, as it counts the member, and an annulation of them not before they count. The money paid with the
- * declaration counts on the day it was paid (decision 232).
+ * declaration is Geschäftsguthaben from the admission on, when the shares exist (decision 336; DOMAIN.md 1: what was
+ * paid in on them): before it, the year would close with more paid in than subscribed.
  */
 const register: MemberEvent[] = [
   // M: a member since 2024 with 1 share; 2 further shares declared 20.12.2025, admitted 15.01.2026, paid when declared;
@@ -36,19 +37,20 @@ const register: MemberEvent[] = [
 ];
 
 describe('the movement report counts subscribed shares from their admission (§ 15b GenG)', () => {
-  it('declared in December, admitted in January: the shares are in the next year, the money in the year it came', async () => {
+  it('declared in December, admitted in January: the shares and the money paid with them are in the next year', async () => {
     await withRegister({ first: 2024, last: 2026, asOf: '2026-03-01' }, async ({ record, report }) => {
       await record(register);
       const [before, after] = [await report(2025), await report(2026)];
       expect([before.members.end, before.start.shares, before.added.shares, before.end.shares]).toEqual([1, 1, 0, 1]);
       expect(before.end.subscribed).toBe(25_000);
-      // 250 € of 2024, 500 € paid with each December declaration (the annulled one's 250 € given back).
-      expect(before.end.paid).toBe(125_000);
+      // 250 € of 2024 alone: the 500 € paid with each December declaration count from the admissions of 2026.
+      expect(before.end.paid).toBe(25_000);
       expect([after.members.start, after.members.joined, after.members.end]).toEqual([1, 1, 2]);
-      expect([after.start.shares, after.start.subscribed, after.start.paid]).toEqual([1, 25_000, 125_000]);
+      expect([after.start.shares, after.start.subscribed, after.start.paid]).toEqual([1, 25_000, 25_000]);
       const kind = (k: number) => after.byKind.find((r) => r.kind === k)!;
-      expect([kind(0).postings, kind(0).shares, kind(0).paid]).toEqual([1, 2, 0]);
-      expect([kind(1).postings, kind(1).annulments, kind(1).shares, kind(1).paid]).toEqual([2, 1, 2, 0]);
+      expect([kind(0).postings, kind(0).shares, kind(0).paid]).toEqual([1, 2, 50_000]);
+      // b1's 500 €, and b2's 250 € with their annulation's 250 € given back, all from January.
+      expect([kind(1).postings, kind(1).annulments, kind(1).shares, kind(1).paid]).toEqual([2, 1, 2, 50_000]);
       expect([after.end.shares, after.end.subscribed, after.end.paid]).toEqual([5, 125_000, 125_000]);
       expect([before.reconciles, after.reconciles]).toEqual([true, true]);
     });

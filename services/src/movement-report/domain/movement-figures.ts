@@ -165,8 +165,8 @@ export class MovementTally {
    * GenG): up to the year before in the start, in the year under its kind (an annulation under the annulled posting's
    * kind, with its own negated effect), later not at all, as the register's holdings as of a day count them. Its payment
    * counts by date (decision 232): each change on or before 31 December of the year before in the start, each one dated
-   * in the year under the posting's kind, later ones not at all (a change never counts before its posting's date), so
-   * money paid with a declaration admitted in the next year is in this year's paid column and the next year's start.
+   * in the year under the posting's kind, later ones not at all. A change never counts before its shares do (decision
+   * 336): money paid with a declaration admitted in the next year is Geschäftsguthaben from the admission, in that year.
    */
   addPosting(p: PostingFacts): void {
     const { before, to } = this.bounds;
@@ -175,7 +175,7 @@ export class MovementTally {
     let all = 0;
     for (const c of p.paidChanges) {
       all += c.cents;
-      const on = c.on > p.date ? c.on : p.date;
+      const on = c.on > p.sharesFrom ? c.on : p.sharesFrom;
       if (on <= before) startPaid += c.cents;
       else if (on <= to) yearPaid += c.cents;
     }
