@@ -38,6 +38,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   passwordTooCommon: 1,
   passwordContainsUsername: 1,
   currentPasswordWrong: 1,
+  ownPasswordNeedsCurrent: 1,
   invalidTaxId: 1,
   invalidTaxNumber: 1,
   invalidIban: 1,

@@ -16,14 +16,16 @@ export type PasswordRuleTemplate =
   /** "The password must not be or contain the user name". */
   | 'passwordContainsUsername'
   /** "The current password is not correct" (`PUT /users/me/password`). */
-  | 'currentPasswordWrong';
+  | 'currentPasswordWrong'
+  /** One's own password set through `PUT /users/{id}`, which asks no current password (decision 338). */
+  | 'ownPasswordNeedsCurrent';
 
 /** The first rule a typed password breaks, or null; `isCommon` answers for the password in lower case. */
 export function passwordRuleBroken(
   password: string,
   username: string,
   isCommon: (lowerCase: string) => boolean,
-): Exclude<PasswordRuleTemplate, 'currentPasswordWrong'> | null {
+): Exclude<PasswordRuleTemplate, 'currentPasswordWrong' | 'ownPasswordNeedsCurrent'> | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   const lower = password.toLowerCase();
   const name = username.trim().toLowerCase();

@@ -31,6 +31,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   passwordTooCommon: 'Dieses Passwort gehört zu den häufigsten; bitte wählen Sie ein anderes',
   passwordContainsUsername: 'Das Passwort darf nicht der Benutzername sein oder ihn enthalten',
   currentPasswordWrong: 'Das aktuelle Passwort ist nicht richtig',
+  ownPasswordNeedsCurrent:
+    'Ihr eigenes Passwort ändern Sie mit Ihrem aktuellen Passwort: über „Passwort ändern“ im Benutzermenü',
   invalidTaxId: 'Ungültige Steuer-ID (11 Ziffern)',
   invalidTaxNumber: 'Ungültige Steuernummer',
   invalidIban: 'Ungültige IBAN',

@@ -34,6 +34,7 @@ export const VALIDATION_MESSAGES_EN = {
   passwordTooCommon: 'This password is among the most common ones; choose another',
   passwordContainsUsername: 'The password must not be or contain the user name',
   currentPasswordWrong: 'The current password is not correct',
+  ownPasswordNeedsCurrent: 'Your own password is changed with your current one: use “Change password” in the user menu',
   invalidTaxId: 'Invalid tax ID (11 digits)',
   invalidTaxNumber: 'Invalid tax number',
   invalidIban: 'Invalid IBAN',

@@ -1,3 +1,4 @@
+import type { Grantor } from './domain/user.decider.js';
 import { describe, expect, it } from '@jest/globals';
 import { fieldError, NotFoundError, PermissionError, ValidationError } from '@coop/contracts';
 import {
@@ -57,6 +58,22 @@ describe('user decider: UpdateUser', () => {
       .given([created()])
       .when(update(password('N3w-Wanderweg!')))
       .then([{ type: 'UserPasswordChanged', data: { userId: USER, passwordHash: 'argon2(N3w-Wanderweg!)' } }]);
+  });
+
+  // Decision 338 (a probe): a token alone could set its own user's password here and lock the owner out.
+  it("refuses one's own password without the current one; renames and keeps the password empty", () => {
+    const self: Grantor = { userId: USER, roles: ['ROLE_ADMIN', 'ROLE_USER'] };
+    const given = [created({ roles: ['ROLE_ADMIN', 'ROLE_USER'] })];
+    spec
+      .given(given)
+      .when(update({ by: self, roles: ['ROLE_ADMIN', 'ROLE_USER'], ...password('N3w-Wanderweg!') }))
+      .thenThrows(ValidationError, (e) =>
+        expect(errorsOf(e)).toEqual([fieldError('password', 'ownPasswordNeedsCurrent')]),
+      );
+    spec
+      .given(given)
+      .when(update({ by: self, username: 'bert', roles: ['ROLE_ADMIN', 'ROLE_USER'] }))
+      .then([{ type: 'UserRenamed', data: { userId: USER, username: 'bert' } }]);
   });
 
   it('leaves the password alone when both password fields are empty', () => {

@@ -110,6 +110,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'UpdateUser': {
         const userId = requireUser(state, command.cooperativeId, command);
         mayChange(command.by, state.roles);
+        // One's own password needs the current one (ChangeOwnPassword): a token alone cannot take the account over.
+        if (userId === command.by.userId && command.password !== '')
+          throw new ValidationError([fieldError('password', 'ownPasswordNeedsCurrent')]);
         const roles = checkRoles(command.roles, command.by, state.roles);
         validate(command.username, command, false);
         const events: UserEvent[] = [];
