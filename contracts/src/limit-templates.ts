@@ -13,6 +13,8 @@ export type LimitTemplate =
   | 'tooManyTerms'
   /** "The PDF could not be made within its budget ({0} s, {1} MB): …" (503). */
   | 'renderBudgetExceeded'
+  /** "Other files are being made just now. …" (503: as many files are made and wait as the server takes; decision 337). */
+  | 'renderBusy'
   /** A SEPA payee's name the file cannot carry (no Latin letter or digit left after transliteration); {0}: member numbers. */
   | 'sepaNameNotRepresentable';
 
@@ -23,5 +25,6 @@ export const LIMIT_TEMPLATES: readonly LimitTemplate[] = Object.keys({
   controlCharacters: 1,
   tooManyTerms: 1,
   renderBudgetExceeded: 1,
+  renderBusy: 1,
   sepaNameNotRepresentable: 1,
 } satisfies Record<LimitTemplate, 1>) as LimitTemplate[];

@@ -25,8 +25,9 @@ export class MemberExportTaskHandler implements TaskHandler<'memberExport'> {
     const date = String(task.params.date ?? '');
     if (format === undefined) throw new Error(`Unknown export format ${String(task.params.format)}.`);
     if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
-    const file = await this.exports.make({ cooperativeId: task.cooperativeId, format, date, dialect }, (done, total) =>
-      task.progress(done, total),
+    const file = await this.exports.make(
+      { cooperativeId: task.cooperativeId, format, date, dialect, background: true },
+      (done, total) => task.progress(done, total),
     );
     return {
       outcome: 'completed',

@@ -3,6 +3,7 @@ import type { MemberDto } from '@coop/contracts';
 import { ownCooperative } from '../cooperatives/index.js';
 import { countMembersAsOf, selectMembersAsOf } from '../members/index.js';
 import { ReadModels } from '../platform/http/read-models.js';
+import { inRenderTurn } from '../platform/render-thread/render-gate.js';
 import { CONTENT_TYPES, exportFileName, type CsvDialect, type ExportFormat } from './member-columns.js';
 import { MemberFileRenderer } from './render-thread/member-file-renderer.js';
 
@@ -12,6 +13,8 @@ export interface MemberExportRequest {
   readonly format: ExportFormat;
   readonly date: string;
   readonly dialect: CsvDialect;
+  /** A background task's: it waits for its turn at the render gate, where a request is refused 503 (decision 337). */
+  readonly background?: boolean;
 }
 
 export interface MemberExportFile {
@@ -52,13 +55,16 @@ export class MemberExport {
       progress?.(done, selection.total);
     };
     const batches: AsyncIterable<readonly MemberDto[]> = selection.batches();
-    const bytes = await this.renderer.render({
-      format: request.format,
-      dialect: request.dialect,
-      total: selection.total,
-      batches,
-      progress: count,
-    });
+    const turn = { cooperativeId: request.cooperativeId, background: request.background };
+    const bytes = await inRenderTurn(turn, () =>
+      this.renderer.render({
+        format: request.format,
+        dialect: request.dialect,
+        total: selection.total,
+        batches,
+        progress: count,
+      }),
+    );
     return { name, contentType: CONTENT_TYPES[request.format], bytes, members };
   }
 }

@@ -31,7 +31,8 @@ export class MemberPdfsTaskHandler implements TaskHandler<'memberPdfs'> {
     };
     let made;
     try {
-      made = await this.pdfs.make(task.cooperativeId, request, (done, total) => task.progress(done, total));
+      // A task waits for its turn at the render gate rather than fail for being busy (decision 337).
+      made = await this.pdfs.make(task.cooperativeId, request, (done, total) => task.progress(done, total), true);
     } catch (error) {
       if (error instanceof NotFoundError) throw new Error(`The member ${member ?? ''} does not exist.`);
       throw error;

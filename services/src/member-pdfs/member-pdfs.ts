@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MembersAsOfScope } from '../members/index.js';
+import { inRenderTurn } from '../platform/render-thread/render-gate.js';
 import { MemberPdfSource, oneMember } from './queries/member-pdf-source.js';
 import { MemberPdfRenderer } from './render-thread/member-pdf-renderer.js';
 
@@ -55,11 +56,17 @@ export class MemberPdfs {
     return this.source.count(cooperativeId, request.date, scopeOf(request), above);
   }
 
+  /**
+   * The PDF, made in its turn at the process's render gate (decision 337): a request beyond its places is refused 503
+   * `renderBusy`; a background task (`background`) waits for its turn.
+   */
   async make(
     cooperativeId: string,
     request: MemberPdfRequest,
     onProgress?: (done: number, total: number) => void,
+    background = false,
   ): Promise<MadeMemberPdf> {
+    const turn = { cooperativeId, background };
     const issuer = await this.source.issuer(cooperativeId);
     const slug = await this.source.slug(cooperativeId);
     if (request.document === 'statements') {
@@ -69,8 +76,8 @@ export class MemberPdfs {
         only !== null ? oneMember(only) : await this.source.members(cooperativeId, request.date, 'active');
       const total = members.total;
       const statements = this.source.statements(cooperativeId, request.date, members.batches());
-      const pdf = await this.renderer.statements(issuer, request.date, total, statements, (done) =>
-        onProgress?.(done, total),
+      const pdf = await inRenderTurn(turn, () =>
+        this.renderer.statements(issuer, request.date, total, statements, (done) => onProgress?.(done, total)),
       );
       const name =
         only !== null
@@ -81,10 +88,9 @@ export class MemberPdfs {
     // The page count ("Seite n von m") comes from the selection's count: the rows are the same selection.
     const members = await this.source.members(cooperativeId, request.date, scopeOf(request));
     const total = members.total;
-    const made = await this.renderer.list(
-      { issuer, date: request.date, document: request.document, onlyActive: request.onlyActive, total },
-      members.batches(),
-      (done) => onProgress?.(done, total),
+    const list = { issuer, date: request.date, document: request.document, onlyActive: request.onlyActive, total };
+    const made = await inRenderTurn(turn, () =>
+      this.renderer.list(list, members.batches(), (done) => onProgress?.(done, total)),
     );
     return { pdf: made.pdf, name: `${NAMES[request.document]}-${slug}-${request.date}.pdf`, members: made.rows };
   }

@@ -3,6 +3,7 @@ import { ownCooperative } from '../../cooperatives/index.js';
 import { recipientLines } from '../../member-pdfs/index.js';
 import { downloadName } from '../../platform/http/attachment.js';
 import { ReadModels } from '../../platform/http/read-models.js';
+import { inRenderTurn } from '../../platform/render-thread/render-gate.js';
 import { ReminderReads } from '../queries/reminder-reads.js';
 import { salutationLine } from './letter-address.js';
 import type { ReminderLetter } from './reminder-letter-pdf.js';
@@ -52,7 +53,8 @@ export class ReminderLetters {
       };
     });
     letters.sort((a, b) => (a.memberNr ?? 0) - (b.memberNr ?? 0));
-    const pdf = await renderLetters(issuer, letters);
+    // In its turn at the process's render gate, or refused 503 `renderBusy` (decision 337).
+    const pdf = await inRenderTurn({ cooperativeId }, () => renderLetters(issuer, letters));
     return { pdf, name: downloadName(['Mahnungen', docs[0]!.date], 'pdf') };
   }
 }

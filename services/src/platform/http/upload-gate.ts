@@ -63,11 +63,30 @@ export class UploadGate {
     try {
       return await work();
     } finally {
-      this.running -= 1;
-      move(this.runningBy, owner, -1);
-      move(this.heldBy, owner, -1);
-      this.next();
+      this.release(owner);
     }
+  }
+
+  /**
+   * Runs `work` in its turn, never refused: it waits however many wait, and counts among them (and among `owner`'s
+   * places) while it does. For background tasks, which must wait rather than fail, and of which few exist at once (a
+   * cooperative runs one task of a kind at a time).
+   */
+  async inTurn<T>(work: () => Promise<T>, owner?: string): Promise<T> {
+    if (this.mayRun(owner)) this.start(owner);
+    else await this.wait(owner);
+    try {
+      return await work();
+    } finally {
+      this.release(owner);
+    }
+  }
+
+  private release(owner: string | undefined): void {
+    this.running -= 1;
+    move(this.runningBy, owner, -1);
+    move(this.heldBy, owner, -1);
+    this.next();
   }
 
   /** Whether an upload of `owner` may be worked on now: a place is free, and the owner works on fewer than it may. */
