@@ -24,6 +24,11 @@ export type MemberValidationTemplate =
   | 'invalidDate'
   /** "The holding would become negative" / "Der Bestand würde negativ" (an annulation that takes back more than is held). */
   | 'holdingWouldBeNegative'
+  /**
+   * "{0} € were received on these shares: …" / "Auf diese Anteile wurden {0} € eingezahlt: …" (an annulation of shares
+   * whose register payment holds payments received after their posting, {0} in euro like `50,00`; decision 339).
+   */
+  | 'paymentsReceivedOnPosting'
   /** "Must be empty for this type" / "Muss für diese Buchungsart leer sein" (transferTo / annulPeer where the type has none). */
   | 'mustBeEmpty'
   /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
@@ -69,6 +74,7 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'taxIdTaken',
   'invalidDate',
   'holdingWouldBeNegative',
+  'paymentsReceivedOnPosting',
   'mustBeEmpty',
   'shareCostNotSet',
   'postalSalutationDoesNotFitLegalForm',

@@ -72,6 +72,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   taxIdTaken: 'Diese Steuer-ID gehört Mitglied %{0} (%{1}): Eine Steuer-ID gehört genau einer Person',
   invalidDate: 'Ungültiges Datum',
   holdingWouldBeNegative: 'Der Bestand würde negativ werden',
+  paymentsReceivedOnPosting:
+    'Auf diese Anteile wurden %{0} € eingezahlt: Mit der Stornierung verließe das Geld das Geschäftsguthaben ohne Nachweis. Bitte erfassen Sie zuerst die Rücklastschrift oder erstatten Sie das Geld und korrigieren Sie die Einzahlung im Anteilsregister, dann stornieren Sie',
   mustBeEmpty: 'Muss bei dieser Buchungsart leer bleiben',
   shareCostNotSet: 'Für die Genossenschaft ist noch kein Anteilspreis hinterlegt',
   wholeNumber: 'Bitte geben Sie eine ganze Zahl ab 1 ein',

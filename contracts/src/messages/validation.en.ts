@@ -73,6 +73,8 @@ export const VALIDATION_MESSAGES_EN = {
   taxIdTaken: 'This tax ID belongs to member %{0} (%{1}): a tax ID belongs to one person',
   invalidDate: 'Invalid date',
   holdingWouldBeNegative: 'The holding would become negative',
+  paymentsReceivedOnPosting:
+    '%{0} € were received on these shares: annulled, the money would leave the paid-in capital without a record. Record the debit’s return, or refund the money and correct the payment in the share register, then annul',
   mustBeEmpty: 'Must be empty for this type',
   shareCostNotSet: 'The cooperative has no share price yet',
   wholeNumber: 'Enter a whole number of at least 1',

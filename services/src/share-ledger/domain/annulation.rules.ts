@@ -1,6 +1,7 @@
 import { fieldError, memberFieldError, ValidationError, type MemberEvent, type PostingType } from '@coop/contracts';
 import { negated, paidField } from '../../kernel/geschaeftsguthaben.js';
 import { requireMember, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
+import { formatEuro } from '../../kernel/money.js';
 import { endedDuesField } from '../../kernel/owing-postings.js';
 import { standingPayout } from '../../kernel/recorded-settlements.js';
 import { lowestSharesFrom } from './holding.js';
@@ -90,6 +91,14 @@ export function annulCounterpart(command: AnnulTransferCounterpart, state: Membe
   return [reversal(command, state, original, command.peerBalanceId)];
 }
 
+/** What of the payments received on `original` (not returned) its register payment still holds. */
+function receivedStanding(state: MemberState, original: MemberPosting): number {
+  let received = 0;
+  for (const p of state.sharePayments.values())
+    if (p.balanceId === original.balanceId && !p.returned) received += p.amount;
+  return Math.max(0, Math.min(received, original.payment));
+}
+
 /**
  * The type-5 posting reversing `original` at the annulation's own date (default today), not before
  * the original's date. The holding must not go negative on any day from then on, and a reduction
@@ -106,6 +115,12 @@ function reversal(
   const approvalDate = command.approvalDate || null;
   const interestBegin = command.interestBegin || null;
   if (date < original.date) throw new ValidationError([memberFieldError('date', 'mustBeAtLeast', original.date)]);
+  // Money received on the shares after they were posted (a transfer, cash, a debit not returned): annulled with them it
+  // would leave the Geschäftsguthaben without a record of where it went (decision 339). The register's payment is
+  // corrected first, as the refund is made.
+  const received = receivedStanding(state, original);
+  if (received > 0)
+    throw new ValidationError([memberFieldError('annulPeer', 'paymentsReceivedOnPosting', formatEuro(received))]);
   const quantity = -original.shares;
   const amount = -original.amount;
   const lowest = lowestSharesFrom(withEntry(state, date, quantity, amount), date);
