@@ -10,6 +10,7 @@ import {
   type SharePaymentMethod,
 } from '@coop/contracts';
 import { followAnnulments } from '../../kernel/geschaeftsguthaben.js';
+import { correctedSubscription } from '../../kernel/owing-postings.js';
 import { followPaidInChange } from '../../kernel/transfer-shortfalls.js';
 import { bookDebits, type BookDebits } from './debit-booking.js';
 import { evolveShareAccount, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
@@ -201,6 +202,8 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
         throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
       const { memberId, paymentId, date, reason } = command;
       const returned: MemberEvent[] = [
+        // The bank's fact is recorded, never refused; the register's payment never falls below nothing (decision 340).
+        ...restatedBeforeReturn(state.account, payment.balanceId, payment.amount, date),
         {
           type: 'SharePaymentReturned',
           data: { memberId, balanceId: payment.balanceId, paymentId, date, amount: payment.amount, reason },
@@ -216,6 +219,31 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       // Up to what each subscription still owes (decision 270); a debit already booked is not booked twice.
       return bookDebits(command, state.account, new Set(state.payments.keys())).events;
   }
+}
+
+/**
+ * A register correction that took the payment out already (the clerk set the shares' payment below the debit) would
+ * leave the payment below nothing after the return, and the shares owing more than their price (a probe: 400 € asked
+ * and collected on 200 € of shares). The payment is restated to the debit first, on the return's day, so the return
+ * takes it to what the correction said: nothing of the debit stayed. None for an annulled posting (decision 299).
+ */
+function restatedBeforeReturn(account: MemberState, balanceId: string, amount: number, date: string): MemberEvent[] {
+  const shares = account.postings.get(balanceId);
+  if (shares === undefined || shares.annulated || shares.payment >= amount) return [];
+  const subscription = correctedSubscription(shares, account.exitDate);
+  return [
+    {
+      type: 'SharePaymentCorrected',
+      data: {
+        memberId: account.memberId!,
+        balanceId,
+        rueckpfleinzahlung: amount,
+        interestEnd: shares.interestEnd,
+        effectiveDate: date,
+        ...(subscription ? { subscription } : {}),
+      },
+    },
+  ];
 }
 
 /** Mandates and returns: the member stream read with its master data (the IBAN is personal data). */
