@@ -103,14 +103,21 @@ export class TaxDocumentsSource {
   }
 }
 
-/** A member's certificate facts from its result in the closure and its document of the members' list. */
+/**
+ * A member's certificate facts from its result in the closure and its document of the members' list. A payout to the
+ * heirs (the member died before the payment, taxed as theirs) is certified to them, the creditors of the income: "Erben
+ * nach …" in the body and at the head of the address (DOMAIN.md 9.1: "give the heirs a certificate"; decision 342).
+ */
 export function certificateFacts(r: DividendMemberDocument, m: MemberDocument | undefined): CertificateFacts {
+  const name = [m?.givenName, m?.name].filter(Boolean).join(' ');
+  const heirs = r.basisOfTax === 'heirs';
+  // The address block every letter to a member prints (a minor's legal representative, the country abroad).
+  const address = recipientLines(m);
   return {
     memberId: r.member,
     memberNr: r.memberNr,
-    name: [m?.givenName, m?.name].filter(Boolean).join(' '),
-    // The address block every letter to a member prints (a minor's legal representative, the country abroad).
-    address: recipientLines(m),
+    name: heirs ? `Erben nach ${name}` : name,
+    address: heirs && m?.name ? heirsAddress(address) : address,
     year: r.year,
     paymentDate: r.paymentDate,
     gross: r.dividend,
@@ -125,4 +132,10 @@ export function certificateFacts(r: DividendMemberDocument, m: MemberDocument | 
     net: r.netAmount,
     credited: r.creditedAmount,
   };
+}
+
+/** The deceased's address block for the heirs: "Erben nach" the name, no longer "vertreten durch" a representative. */
+function heirsAddress(lines: readonly string[]): string[] {
+  const [name, ...rest] = lines;
+  return [`Erben nach ${name ?? ''}`, ...rest.filter((l) => !l.startsWith('vertreten durch '))];
 }

@@ -80,4 +80,38 @@ describe("a tax certificate's address", () => {
       '12345 Ort',
     ]);
   });
+
+  // Decision 342 (a probe): the deceased's dividend, paid to and taxed as the heirs', was certified to the deceased.
+  it("certifies a payout to the heirs to them: 'Erben nach' the member in the body and the address", async () => {
+    const deceased = {
+      givenName: 'Max',
+      name: 'Probe',
+      street: 'Weg',
+      streetHomeNumber: '2',
+      zipCode: '12345',
+      city: 'Ort',
+      isForeign: false,
+      legalRepresentation: null,
+    } as unknown as MemberDocument;
+    const result = {
+      member: 'm3',
+      memberNr: 9,
+      year: 2025,
+      paymentDate: '2026-05-15',
+      dividend: 40_000,
+      exemptions: 0,
+      dividendTax: 10_000,
+      solidarityTax: 550,
+      churchTax: 0,
+      churchId: null,
+      basisOfTax: 'heirs',
+      netAmount: 29_450,
+      creditedAmount: 0,
+    } as unknown as DividendMemberDocument;
+    const certificate: CertificateData = { ...certificateFacts(result, deceased), version: 'original' };
+    const [page] = await pdfPages(await taxCertificatesPdf(ISSUER, [certificate]));
+    const from = page!.indexOf('Erben nach Max Probe');
+    expect(page!.slice(from, from + 3)).toEqual(['Erben nach Max Probe', 'Weg 2', '12345 Ort']);
+    expect(joinedShows(page!)).toContain('Gläubiger der Kapitalerträge: Erben nach Max Probe (Mitgliedsnummer 9)');
+  });
 });
