@@ -142,7 +142,6 @@ describe('members and postings', () => {
     expect(await textOf(page, tid('member-sum-shares'))).toBe('4');
     const target = await product.api(`/members/${targetId}`, { token });
     expect(target.body).toMatchObject({ shareAmount: 3 });
-
     // Annul the transfer: the posting is shown, a confirmation is asked, both halves are reversed.
     await page.click(tid('balance-annul-3'));
     await waitForPath(page, (p) => p.startsWith('/balances/new/type/5/peer/'), 'the annulation form');
@@ -160,7 +159,6 @@ describe('members and postings', () => {
     expect(await textOf(page, tid('member-sum-shares'))).toBe('5');
     const targetAfter = await product.api(`/members/${targetId}`, { token });
     expect(targetAfter.body).toMatchObject({ shareAmount: 2 });
-
     // Exit (issue 22): the notice given today takes effect at the end of a financial year at least three months
     // later, shown in the form; confirmed first; until then the member keeps the shares and takes no further postings.
     await page.click(tid('member-action-8'));
@@ -190,7 +188,6 @@ describe('members and postings', () => {
     await page.waitForSelector('[data-testid="history-entry"][data-type="MembershipEndNoticed"]');
     await page.waitForSelector('[data-testid="history-entry"][data-type="MemberExited"]');
     await screenshot(page, 'members-dashboard-exit-pending');
-
     // The list shows the pending end in the default list (still a member until the effective date).
     await page.click(tid('menu-members'));
     await waitForPath(page, (p) => p === '/members', '/members');
@@ -207,7 +204,6 @@ describe('members and postings', () => {
     await waitForPath(page, (p) => p === '/balances', '/balances');
     await page.waitForSelector(tid('balances-row'));
     await screenshot(page, 'members-balances-list');
-
     // Edit the other member: moving abroad swaps the state for the country (and clears the state).
     await page.goto(`${product.baseUrl}/member/${targetId}`);
     await waitForText(page, tid('member-title'), 'Berger, Bernd');
@@ -240,6 +236,10 @@ describe('members and postings', () => {
     await page.click(tid('save'));
     await waitForPath(page, (p) => p === '/shares', '/shares after the correction');
     await waitForText(page, tid('shares-list'), '499,50 €');
+    // A transfer's half moves what the giver paid in: its payment is read only, the field says why (decision 343).
+    await page.click('[data-testid="shares-row"][data-process="4"] [data-testid="shares-edit"]');
+    await page.waitForSelector('input[name="rueckpfleinzahlung"][readonly]');
+    await waitForText(page, tid('share-form'), "A transfer's payment follows what the giving member paid in");
 
     // The main dashboard: counts, shares (balance sum / share price) and capital.
     await page.click(tid('brand'));

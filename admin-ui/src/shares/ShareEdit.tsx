@@ -58,6 +58,9 @@ function ShareForm() {
       </Alert>
     );
   const f = (field: string) => translate(`resources.shares.fields.${field}`);
+  // A transfer's half moves what the giver paid in (decision 327): its payment is not a clerk's to change; the field
+  // says so before saving rather than after (the server refuses it with the same text).
+  const transfer = record.process === 3 || record.process === 4;
   return (
     <Form record={record} warnWhenUnsavedChanges={false} disableInvalidFormNotification>
       <FormErrorNotice />
@@ -84,8 +87,9 @@ function ShareForm() {
               format={formatEuro}
               parse={parseText}
               validate={validateEuro}
+              helperText={transfer ? translate('coop.validation.transferPaymentFollows') : undefined}
               slotProps={{
-                htmlInput: { 'data-testid': 'share-rueckpfleinzahlung', inputMode: 'decimal' },
+                htmlInput: { 'data-testid': 'share-rueckpfleinzahlung', inputMode: 'decimal', readOnly: transfer },
                 input: { endAdornment: <InputAdornment position="end">€</InputAdornment> },
               }}
             />
