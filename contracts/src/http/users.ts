@@ -61,7 +61,6 @@ export class UserWrite {
   @IsFilled(rule('mustNotBeEmpty'))
   @MaxText(TEXT_MAX.username)
   @VisibleText()
-  @PlainName()
   username: string = '';
   @AsText() @IsString(rule('passwordRequired')) @MaxText(TEXT_MAX.password) password: string = '';
   @AsText()

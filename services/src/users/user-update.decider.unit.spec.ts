@@ -76,6 +76,19 @@ describe('user decider: UpdateUser', () => {
       .then([{ type: 'UserRenamed', data: { userId: USER, username: 'bert' } }]);
   });
 
+  // Decision 344: a name that would not be taken today (an acute accent in compatibility form) stays editable.
+  it('keeps an existing look-alike name on an edit without a rename, and refuses one as a new name', () => {
+    const named = [created({ username: 'O\u00b4Brien' })];
+    spec
+      .given(named)
+      .when(update({ username: 'O\u00b4Brien', roles: ['ROLE_USER', 'ROLE_CHANGE_OWN_PASSWORD'] }))
+      .then([{ type: 'UserRolesChanged', data: { userId: USER, roles: ['ROLE_CHANGE_OWN_PASSWORD', 'ROLE_USER'] } }]);
+    spec
+      .given([created()])
+      .when(update({ username: '\uff41\uff44\uff4d\uff49\uff4e' }))
+      .thenThrows(ValidationError, (e) => expect(errorsOf(e)).toEqual([fieldError('username', 'usernameLookAlike')]));
+  });
+
   it('leaves the password alone when both password fields are empty', () => {
     spec
       .given([created()])

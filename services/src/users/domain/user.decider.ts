@@ -1,6 +1,7 @@
 import {
   fieldError,
   isBlank,
+  isPlainName,
   isRole,
   NotFoundError,
   passwordRuleBroken,
@@ -117,6 +118,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         validate(command.username, command, false);
         const events: UserEvent[] = [];
         const username = command.username.trim();
+        // A new name must not pass for another's (decision 333); a name kept as it is stays, whatever it holds (a user
+        // named before that rule, such as `O´Brien` with an acute accent, is edited without a rename; decision 344).
+        if (username !== state.username && !isPlainName(username))
+          throw new ValidationError([fieldError('username', 'usernameLookAlike')]);
         if (username !== state.username) events.push({ type: 'UserRenamed', data: { userId, username } });
         if (command.passwordHash)
           events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash } });
