@@ -100,7 +100,10 @@ export type DividendMemberPaid = DomainEvent<
     net: number;
     basisOfTax: 'nv100' | 'nv60' | 'foreign' | 'legalEntity' | 'heirs' | 'standard';
     certificate: { id: string; type: NonAssessmentType } | null;
-    /** The exemption order consumed: its volume for the payment year, used before and after (cents). */
+    /**
+     * The exemption order consumed: its volume for the payment year, and the FSA holder's use of the year before and
+     * after (cents; all the person's or spouse pair's orders since decision 341, before it the order's own).
+     */
     order: {
       id: string;
       joint: boolean;

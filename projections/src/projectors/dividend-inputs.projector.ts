@@ -336,8 +336,12 @@ export const dividendInputsProjector: Projector = {
 };
 
 /**
- * A closure's payout consumed an exemption order: the order (on its holder's document) keeps what is used of its volume
- * in the payment year, so that the next payout of that calendar year continues from it (DOMAIN.md 2.6).
+ * A closure's payout consumed an exemption order: the order (on its holder's document) keeps what it exempted in the
+ * payment year, so that the next payout of that calendar year continues from it (DOMAIN.md 2.6). The payout's trace
+ * (`usedBefore`, `usedAfter`) is the FSA holder's use over all its orders (decision 341), so the order adds the
+ * payout's share of it; the engine sums the holder's orders again. Each event is projected once (the runner skips an
+ * event at or below a document's position); for payouts recorded before decision 341 (the order's own use, then
+ * `usedBefore` = what the order held) this is the same figure as before.
  */
 function usedByOrder(
   event: RecordedEvent<DividendMemberPaid>,
@@ -352,7 +356,7 @@ function usedByOrder(
   const kept = orders.find((o) => o.id === order.id);
   if (!kept) return [];
   const year = String(order.year);
-  const used = Math.max(kept.usedByYear[year] ?? 0, order.usedAfter);
+  const used = (kept.usedByYear[year] ?? 0) + (order.usedAfter - order.usedBefore);
   // What the year held before this closure's first payout on the order: a closure resumed after a stop (issue 40)
   // calculates its remaining payouts from it, not from the use its own written payouts added.
   const before = kept.usedBefore ?? {};

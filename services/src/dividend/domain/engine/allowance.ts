@@ -53,25 +53,77 @@ function ranksBefore(a: OrderInput, b: OrderInput): boolean {
 
 export interface Consumption {
   readonly exempt: number;
+  /** The holder's use of the year before and after this payout (all its orders; see `AllowanceLedger`). */
   readonly usedBefore: number;
   readonly usedAfter: number;
 }
 
 /**
- * The volume used per order in the payment's calendar year: what earlier closures used (`usedByYear`) plus what this
- * run has exempted so far. Payouts are consumed in ascending member number (12a.4), so a joint order's one volume
- * serves the spouse with the lower number first.
+ * The people an order's volume belongs to: its member, and a joint order's spouse when a member. The FSA holder of
+ * DOMAIN.md 2.6 is the single person or the spouse pair.
+ */
+export function holdersOf(order: OrderInput): readonly string[] {
+  const spouse = order.joint ? order.spouseMemberId : null;
+  return spouse === null || spouse === order.memberId ? [order.memberId] : [order.memberId, spouse];
+}
+
+interface OrderUse {
+  readonly holders: readonly string[];
+  /** What earlier closures exempted by the order in the payment year (`usedByYear`). */
+  readonly earlier: number;
+  /** What this run has exempted by it so far. */
+  inRun: number;
+}
+
+/**
+ * The volume used per FSA holder in the payment's calendar year (DOMAIN.md 2.6 "per FSA holder ... used_Y = Σ exempted
+ * amounts already applied in Y", 12a.4 "earlier use in the same calendar year carries over"): what earlier closures and
+ * this run exempted by every order sharing a person with the order consumed, whichever of them served and whether or
+ * not it is still valid. A single order of X counts X's single orders and the joint orders naming X; a joint order of X
+ * and Y counts the single orders of X and of Y and their joint orders (marriage year, BMF Rz. 263: what individual
+ * orders exempted counts against the joint volume). A joint order's use is the pair's, not split by spouse, so it all
+ * counts against a later single order of either: never more than one allowance is exempted. Payouts are consumed in
+ * ascending member number (12a.4), so a joint order's one volume serves the spouse with the lower number first.
+ * `track` every member's orders with use in the payment year before the first `consume`.
  */
 export class AllowanceLedger {
-  private readonly usedInRun = new Map<string, number>();
+  private readonly orders = new Map<string, OrderUse>();
+  private readonly byPerson = new Map<string, string[]>();
 
   constructor(private readonly paymentYear: number) {}
 
+  /** Takes in an order and what earlier closures exempted by it in the payment year (once per order id). */
+  track(order: OrderInput): void {
+    this.useOf(order);
+  }
+
+  private useOf(order: OrderInput): OrderUse {
+    const known = this.orders.get(order.id);
+    if (known) return known;
+    const use: OrderUse = {
+      holders: holdersOf(order),
+      earlier: order.usedByYear[String(this.paymentYear)] ?? 0,
+      inRun: 0,
+    };
+    this.orders.set(order.id, use);
+    for (const person of use.holders) {
+      const ids = this.byPerson.get(person);
+      if (ids) ids.push(order.id);
+      else this.byPerson.set(person, [order.id]);
+    }
+    return use;
+  }
+
   consume(order: OrderInput, volume: number, gross: number): Consumption {
-    const earlier = order.usedByYear[String(this.paymentYear)] ?? 0;
-    const usedBefore = earlier + (this.usedInRun.get(order.id) ?? 0);
+    const own = this.useOf(order);
+    const counted = new Set(own.holders.flatMap((person) => this.byPerson.get(person) ?? []));
+    let usedBefore = 0;
+    for (const id of counted) {
+      const use = this.orders.get(id);
+      if (use) usedBefore += use.earlier + use.inRun;
+    }
     const exempt = Math.min(gross, Math.max(0, volume - usedBefore));
-    if (exempt > 0) this.usedInRun.set(order.id, (this.usedInRun.get(order.id) ?? 0) + exempt);
+    own.inRun += exempt;
     return { exempt, usedBefore, usedAfter: usedBefore + exempt };
   }
 }

@@ -107,3 +107,75 @@ describe('joint order consumption (12a.4)', () => {
     expect(yearBefore[0]).toMatchObject({ memberId: 'h', exempt: 0, order: null });
   });
 });
+
+describe('the volume is used per FSA holder, over all its orders (DOMAIN.md 2.6, 12a.4; decision 341)', () => {
+  // FY 2025 paid 15.06.2026: the year 2026's allowance.
+  const in2026 = { year: 2025, decisionDate: '2026-06-01', paymentDate: '2026-06-15' };
+
+  it('a replacement order continues from what the order it replaced exempted in the year: 10.00 of 40.00, KapESt 7.50', () => {
+    // Order A (50 €) to 31.03.2026 exempted 40.00 of a payout on 15.02.2026; B (50 €) replaces it from 01.04.2026.
+    const a = order('m', 5_000, { id: 'A', endDate: '2026-03-31', usedByYear: { '2026': 4_000 } });
+    const b = order('m', 5_000, { id: 'B', issueDate: '2026-03-20', startDate: '2026-04-01' });
+    const [r] = run([earning(4_000, { id: 'm', memberNr: 1, orders: [a, b] })], {}, in2026);
+    expect(r).toMatchObject({
+      gross: 4_000,
+      exempt: 1_000,
+      taxable: 3_000,
+      kapest: 750,
+      soli: 41,
+      churchTax: 0,
+      net: 3_209,
+      order: { id: 'B', joint: false, year: 2026, volume: 5_000, usedBefore: 4_000, usedAfter: 5_000 },
+    });
+  });
+
+  it('marriage year (BMF Rz. 263): what both spouses’ single orders exempted counts against the joint volume', () => {
+    // x exempted 300 € and y 200 € under single orders before 01.05.2026; then x's joint 1,000 € order naming y.
+    const xSingle = order('x', 80_000, { id: 'x-single', endDate: '2026-04-30', usedByYear: { '2026': 30_000 } });
+    const ySingle = order('y', 80_000, { id: 'y-single', endDate: '2026-04-30', usedByYear: { '2026': 20_000 } });
+    const joint = order('x', 100_000, { id: 'joint', joint: true, spouseMemberId: 'y', startDate: '2026-05-01' });
+    const x = earning(45_000, { id: 'x', memberNr: 1, spouseMemberId: 'y', orders: [xSingle, joint] });
+    const y = earning(25_000, { id: 'y', memberNr: 2, spouseMemberId: 'x', orders: [ySingle] });
+    const [first, second] = run([y, x], {}, in2026);
+    expect([first?.memberId, first?.exempt, first?.order]).toEqual([
+      'x',
+      45_000,
+      { id: 'joint', joint: true, year: 2026, volume: 100_000, usedBefore: 50_000, usedAfter: 95_000 },
+    ]);
+    expect([second?.memberId, second?.exempt, second?.taxable, second?.order?.id]).toEqual([
+      'y',
+      5_000,
+      20_000,
+      'joint',
+    ]);
+    expect([second?.order?.usedBefore, second?.order?.usedAfter]).toEqual([95_000, 100_000]);
+  });
+
+  it('a joint order below what the single orders already exempted exempts nothing more', () => {
+    const xSingle = order('x', 100_000, { id: 'x-single', endDate: '2026-04-30', usedByYear: { '2026': 100_000 } });
+    const joint = order('x', 60_000, { id: 'joint', joint: true, spouseMemberId: 'y', startDate: '2026-05-01' });
+    const x = earning(10_000, { id: 'x', memberNr: 1, orders: [xSingle, joint] });
+    const y = earning(10_000, { id: 'y', memberNr: 2 });
+    expect(run([x, y], {}, in2026).map((m) => [m.exempt, m.order?.usedBefore])).toEqual([
+      [0, 100_000],
+      [0, 100_000],
+    ]);
+  });
+
+  it('a single order after a joint one in the same year counts the pair’s joint use; another member’s use does not', () => {
+    const joint = order('x', 60_000, {
+      id: 'joint',
+      joint: true,
+      spouseMemberId: 'y',
+      endDate: '2026-03-31',
+      usedByYear: { '2026': 30_000, '2025': 60_000 },
+    });
+    const single = order('x', 50_000, { id: 'x-single', startDate: '2026-04-01' });
+    const other = order('z', 50_000, { id: 'z-single', endDate: '2026-03-31', usedByYear: { '2026': 50_000 } });
+    const x = earning(40_000, { id: 'x', memberNr: 1, orders: [joint, single] });
+    const z = earning(40_000, { id: 'z', memberNr: 2, orders: [other, order('z', 50_000, { id: 'z-new' })] });
+    const [rx, rz] = run([x, z], {}, in2026);
+    expect([rx?.exempt, rx?.order?.id, rx?.order?.usedBefore]).toEqual([20_000, 'x-single', 30_000]);
+    expect([rz?.exempt, rz?.order?.id, rz?.order?.usedBefore]).toEqual([0, 'z-new', 50_000]);
+  });
+});

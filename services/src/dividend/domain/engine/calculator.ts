@@ -1,9 +1,10 @@
 /**
  * The dividend run (issue 23), streaming: `add` is called once per member in any order and keeps only the member's
  * basis (holding, weight) and tax facts (its orders and the certificate valid on the payment date), never its
- * postings; `finish` distributes (percent or total amount), withholds in ascending member number (the payout order,
- * 12a.4: a joint order's volume goes to the spouse with the lower number first) and totals. The result does not depend
- * on the order of the `add` calls.
+ * postings, and of every order (valid or not) what earlier closures exempted by it in the payment year (the holder's
+ * use, allowance.ts); `finish` distributes (percent or total amount), withholds in ascending member number (the
+ * payout order, 12a.4: a joint order's volume goes to the spouse with the lower number first) and totals. The result
+ * does not depend on the order of the `add` calls.
  */
 import type { DividendSettings } from '@coop/contracts';
 import { AllowanceLedger, validOn } from './allowance.js';
@@ -23,6 +24,9 @@ const byPayoutOrder = (a: TaxFacts, b: TaxFacts): number =>
 export class DividendCalculator {
   private readonly facts: TaxFacts[] = [];
   private readonly ids = new Set<string>();
+  /** Every member's orders with use in the payment year, valid on the payment date or not (the holder's use, 2.6). */
+  private readonly usedOrders: OrderInput[] = [];
+  private readonly paymentYear: number;
   private readonly resolved: Ratio;
   private totalWeight = 0n;
 
@@ -31,7 +35,7 @@ export class DividendCalculator {
     private readonly settings: DividendSettings,
   ) {
     this.resolved = resolvedAmount(params.type, params.amount);
-    civilOf(params.paymentDate);
+    this.paymentYear = civilOf(params.paymentDate).year;
   }
 
   add(member: MemberInput): void {
@@ -40,6 +44,8 @@ export class DividendCalculator {
     const paymentDate = this.params.paymentDate;
     const basis = basisFigures(member, this.params.year, this.settings);
     this.totalWeight += basis.weight;
+    const year = String(this.paymentYear);
+    for (const order of member.orders) if ((order.usedByYear[year] ?? 0) > 0) this.usedOrders.push(order);
     this.facts.push({
       id: member.id,
       memberNr: member.memberNr,
@@ -104,11 +110,13 @@ export class DividendCalculator {
         else jointBySpouse.set(order.spouseMemberId, [order]);
       }
     }
+    const ledger = new AllowanceLedger(this.paymentYear);
+    for (const order of this.usedOrders) ledger.track(order);
     return {
       paymentDate: this.params.paymentDate,
-      paymentYear: civilOf(this.params.paymentDate).year,
+      paymentYear: this.paymentYear,
       settings: this.settings,
-      ledger: new AllowanceLedger(civilOf(this.params.paymentDate).year),
+      ledger,
       spouseOrders: (memberId) => jointBySpouse.get(memberId) ?? [],
       member: (memberId) => byId.get(memberId),
     };

@@ -225,6 +225,31 @@ describe('dividend engine properties', () => {
     );
   });
 
+  it('each payout counts its FSA holder’s use of the year over all orders sharing a person (DOMAIN.md 2.6, BMF Rz. 263)', () => {
+    // Independent of the engine's ledger: DOMAIN.md 2.6's loop per holder, over the payouts in member-number order; an
+    // order's people are its member and a joint order's spouse; the engine's choice of the serving order is taken.
+    fc.assert(
+      fc.property(caseArb, ({ members, settings, params }) => {
+        const run = calculateDividend(params, settings, members);
+        const year = params.paymentDate.slice(0, 4);
+        const orders = members.flatMap((m) => m.orders);
+        const people = (o: OrderInput) => [o.memberId, ...(o.joint && o.spouseMemberId ? [o.spouseMemberId] : [])];
+        const exempted = new Map(orders.map((o) => [o.id, o.usedByYear[year] ?? 0]));
+        for (const m of run.members) {
+          if (m.order === null) continue;
+          const served = orders.find((o) => o.id === m.order?.id)!;
+          const holder = people(served);
+          const used = orders
+            .filter((o) => people(o).some((p) => holder.includes(p)))
+            .reduce((s, o) => s + exempted.get(o.id)!, 0);
+          expect(m.order.usedBefore).toBe(used);
+          expect(m.exempt).toBe(Math.min(m.gross, Math.max(0, m.order.volume - used)));
+          exempted.set(served.id, exempted.get(served.id)! + m.exempt);
+        }
+      }),
+    );
+  });
+
   it('total-amount mode never pays more than resolved, and the residue is below one cent per member with a basis', () => {
     fc.assert(
       fc.property(caseArb, ({ members, settings, params }) => {

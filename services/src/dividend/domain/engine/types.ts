@@ -49,7 +49,10 @@ export interface OrderInput {
   readonly issueDate: string;
   readonly startDate: string;
   readonly endDate: string | null;
-  /** Cents of this order already exempted per calendar year by earlier closures, e.g. `{ "2025": 14000 }`. */
+  /**
+   * Cents this order itself exempted per calendar year in earlier closures, e.g. `{ "2025": 14000 }`; the holder's use
+   * of a year is the sum over its orders (allowance.ts).
+   */
   readonly usedByYear: Readonly<Record<string, number>>;
 }
 
@@ -133,7 +136,10 @@ export interface MemberResult {
   readonly basisOfTax: 'nv100' | 'nv60' | 'foreign' | 'legalEntity' | 'heirs' | 'standard';
   /** The certificate applied (id and type), or null. */
   readonly certificate: { readonly id: string; readonly type: NonAssessmentType } | null;
-  /** The order consumed, with its volume for the payment year before and after (cents), or null. */
+  /**
+   * The order consumed, its volume for the payment year, and the FSA holder's use of the year before and after this
+   * payout (cents; every order of the person or spouse pair, DOMAIN.md 2.6, allowance.ts), or null.
+   */
   readonly order: {
     readonly id: string;
     readonly joint: boolean;
