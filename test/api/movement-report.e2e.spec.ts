@@ -58,7 +58,8 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       const versions = rowOf.get(b.id)!.versions;
       let paid = 0;
       versions.forEach((v, i) => {
-        const on = v.effectiveDate < b.date ? b.date : v.effectiveDate;
+        // never before its shares count (decision 336): money paid with a declaration counts from the admission
+        const on = v.effectiveDate < sharesDay(b) ? sharesDay(b) : v.effectiveDate;
         if (on <= day) paid += v.rueckpfleinzahlung - (i === 0 ? 0 : versions[i - 1]!.rueckpfleinzahlung);
       });
       return paid;
@@ -101,7 +102,8 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
     const isIn = (m: MemberDto, day: string) => joined(m) <= day && (m.exitDate === null || m.exitDate > day);
     const leavers = members.filter((m) => m.exitDate !== null && m.exitDate >= from && m.exitDate <= to);
     return {
-      // Shares and nominal amounts from the day they count, the paid column by the payments' own days (decision 232).
+      // Shares and nominal amounts from the day they count, the paid column by the payments' own days (decision 232),
+      // never before the shares count (decision 336).
       start: {
         ...holding(countedBy(before), 1, () => 0),
         paid: holding(upTo(before), 1, (b) => paidBy(b, before)).paid,
