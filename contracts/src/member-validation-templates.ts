@@ -29,6 +29,11 @@ export type MemberValidationTemplate =
    * whose register payment holds payments received after their posting, {0} in euro like `50,00`; decision 339).
    */
   | 'paymentsReceivedOnPosting'
+  /**
+   * "The receiving member is a member from {0}: date the transfer on or after it" / "Das empfangende Mitglied ist ab
+   * dem {0} Mitglied: bitte datieren Sie die Übertragung auf diesen Tag oder später" (§ 76 GenG; decision 345).
+   */
+  | 'transferBeforeMembership'
   /** "Must be empty for this type" / "Muss für diese Buchungsart leer sein" (transferTo / annulPeer where the type has none). */
   | 'mustBeEmpty'
   /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
@@ -75,6 +80,7 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'invalidDate',
   'holdingWouldBeNegative',
   'paymentsReceivedOnPosting',
+  'transferBeforeMembership',
   'mustBeEmpty',
   'shareCostNotSet',
   'postalSalutationDoesNotFitLegalForm',

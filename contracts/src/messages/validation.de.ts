@@ -74,6 +74,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   holdingWouldBeNegative: 'Der Bestand würde negativ werden',
   paymentsReceivedOnPosting:
     'Auf diese Anteile wurden %{0} € eingezahlt: Mit der Stornierung verließe das Geld das Geschäftsguthaben ohne Nachweis. Bitte erfassen Sie zuerst die Rücklastschrift oder erstatten Sie das Geld und korrigieren Sie die Einzahlung im Anteilsregister, dann stornieren Sie',
+  transferBeforeMembership:
+    'Das empfangende Mitglied ist ab dem %{0} Mitglied: Bitte datieren Sie die Übertragung auf diesen Tag oder später',
   mustBeEmpty: 'Muss bei dieser Buchungsart leer bleiben',
   shareCostNotSet: 'Für die Genossenschaft ist noch kein Anteilspreis hinterlegt',
   wholeNumber: 'Bitte geben Sie eine ganze Zahl ab 1 ein',

@@ -75,6 +75,7 @@ export const VALIDATION_MESSAGES_EN = {
   holdingWouldBeNegative: 'The holding would become negative',
   paymentsReceivedOnPosting:
     '%{0} € were received on these shares: annulled, the money would leave the paid-in capital without a record. Record the debit’s return, or refund the money and correct the payment in the share register, then annul',
+  transferBeforeMembership: 'The receiving member is a member from %{0}: date the transfer on or after that day',
   mustBeEmpty: 'Must be empty for this type',
   shareCostNotSet: 'The cooperative has no share price yet',
   wholeNumber: 'Enter a whole number of at least 1',

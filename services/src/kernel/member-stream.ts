@@ -105,6 +105,8 @@ export interface MemberState {
   readonly exitNoticeDate: string | null;
   /** Entry date and legal form (not personal data, kept in the share account's fold for the exit rules). */
   readonly entryDate: string | null;
+  /** The board's admission (§ 15 GenG): with the entry date, the day the membership began (`joinedOn`). */
+  readonly approvalDate: string | null;
   readonly legalForm: number | null;
   /** The payments received on the member's subscriptions by payment id (issue 45), in the order received. */
   readonly sharePayments: ReadonlyMap<string, ReceivedSharePayment>;
@@ -124,6 +126,7 @@ export const initialMemberState: MemberState = {
   exitBalanceId: null,
   exitNoticeDate: null,
   entryDate: null,
+  approvalDate: null,
   legalForm: null,
   sharePayments: new Map(),
 };
@@ -171,6 +174,7 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
         memberNr,
         master,
         entryDate: master.entryDate,
+        approvalDate: master.approvalDate,
         legalForm: master.legalForm,
       };
     }
@@ -337,8 +341,17 @@ export function evolveMemberStream(state: MemberState, event: MemberEvent): Memb
 export function evolveShareAccount(state: MemberState, event: MemberEvent): MemberState {
   switch (event.type) {
     case 'MemberAdmitted': {
-      const { memberId, cooperativeId, memberNr, entryDate, legalForm } = event.data;
-      return { ...initialMemberState, exists: true, memberId, cooperativeId, memberNr, entryDate, legalForm };
+      const { memberId, cooperativeId, memberNr, entryDate, approvalDate, legalForm } = event.data;
+      return {
+        ...initialMemberState,
+        exists: true,
+        memberId,
+        cooperativeId,
+        memberNr,
+        entryDate,
+        approvalDate,
+        legalForm,
+      };
     }
     case 'MemberDataChanged':
       return withMembershipFacts(state, event.data);
@@ -347,10 +360,16 @@ export function evolveShareAccount(state: MemberState, event: MemberEvent): Memb
   }
 }
 
-/** Entry date and legal form as a master-data change left them (both are not personal data, never sealed). */
+/** Entry date, admission and legal form as a master-data change left them (not personal data, never sealed). */
 function withMembershipFacts(state: MemberState, changes: Partial<MemberMasterData>): MemberState {
-  if (changes.entryDate === undefined && changes.legalForm === undefined) return state;
-  return { ...state, entryDate: changes.entryDate ?? state.entryDate, legalForm: changes.legalForm ?? state.legalForm };
+  if (changes.entryDate === undefined && changes.approvalDate === undefined && changes.legalForm === undefined)
+    return state;
+  return {
+    ...state,
+    entryDate: changes.entryDate ?? state.entryDate,
+    approvalDate: changes.approvalDate === undefined ? state.approvalDate : changes.approvalDate,
+    legalForm: changes.legalForm ?? state.legalForm,
+  };
 }
 
 /** An exit whose effective date lies after `date`: the member still holds the shares and is leaving. */

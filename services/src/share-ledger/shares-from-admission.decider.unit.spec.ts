@@ -53,4 +53,36 @@ describe('share ledger decider: shares count from their admission', () => {
       .when(out(on('2025-06-20')))
       .then([transferred(4, '2025-06-20')]);
   });
+
+  // Decision 345 (§ 76 GenG): the receiver is or becomes a member; shares reach it from the day it is one.
+  it('refuses a transfer to a member declared on 01.06. and admitted on 05.06. dated between the two days', () => {
+    const receiver = [admitted({ name: 'Ernst' }, M2), subscribed(1, M2)];
+    const into = (date: string): LedgerCommand => ({
+      type: 'TransferIn',
+      memberId: M2,
+      cooperativeId: COOP,
+      balanceId: 'b-in',
+      peerBalanceId: 'b-out',
+      transferFrom: M,
+      quantity: 1,
+      terms,
+      date,
+      approvalDate: date,
+      interestBegin: date,
+    });
+    refuses(receiver, into('2025-06-03'), [err('transferTo', 'transferBeforeMembership', '2025-06-05')]);
+    spec
+      .given(receiver)
+      .when(into('2025-06-05'))
+      .then([
+        posted('b-in', 4, 1, {
+          memberId: M2,
+          date: '2025-06-05',
+          approvalDate: '2025-06-05',
+          interestBegin: '2025-06-05',
+          transferFrom: M,
+          transferPeer: 'b-out',
+        }),
+      ]);
+  });
 });

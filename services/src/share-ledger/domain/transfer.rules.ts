@@ -1,4 +1,4 @@
-import { memberFieldError, ValidationError, type MemberEvent } from '@coop/contracts';
+import { joinedOn, memberFieldError, ValidationError, type MemberEvent } from '@coop/contracts';
 import { paidField, paidIn } from '../../kernel/geschaeftsguthaben.js';
 import { requireMember, type MemberState } from '../../kernel/member-stream.js';
 import { amountFor, amountLimitErrors, shareCostErrors } from '../../kernel/share-terms.js';
@@ -30,6 +30,11 @@ export function transferIn(command: TransferIn, state: MemberState): MemberEvent
     throw new ValidationError([memberFieldError('transferTo', 'invalidChoice', memberId)]);
   }
   if (state.exitDate !== null) throw new ValidationError([memberFieldError('transferTo', 'memberHasExited')]);
+  // § 76 GenG: the receiver is or becomes a member; shares received count from the day it is one (§ 15: declaration and
+  // admission), so a transfer is dated on or after it (decision 345).
+  const member = joinedOn(state.entryDate, state.approvalDate);
+  if (member !== null && command.date < member)
+    throw new ValidationError([memberFieldError('transferTo', 'transferBeforeMembership', member)]);
   if (transferFrom === memberId) throw new ValidationError([memberFieldError('transferTo', 'canNotTransferToSelf')]);
   requireNewBalance(state, balanceId);
   const { quantity } = command;
