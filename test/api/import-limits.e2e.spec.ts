@@ -12,7 +12,13 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { farRowWorkbook, hugeCellWorkbook, sharedStringsBomb, wideCsv } from './support/hostile-files.js';
+import {
+  farRowWorkbook,
+  hugeCellWorkbook,
+  manySheetsWorkbook,
+  sharedStringsBomb,
+  wideCsv,
+} from './support/hostile-files.js';
 import { pingingUntil } from './support/pings.js';
 
 const TIMEOUT_MS = 180_000;
@@ -128,6 +134,19 @@ describe('the import refuses files beyond its limits before the work, and the se
       const bytes = farRowWorkbook(200_000_000);
       expect(bytes.length).toBeLessThan(2000);
       const { refusal, slowestPing } = await attack(t, [{ name: 'mitglieder.xlsx', bytes }]);
+      expect(refusal).toEqual({ status: 400, templates: ['importTooManyRows'] });
+      expect(slowestPing).toBeLessThan(PING_WITHIN_MS);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'eight workbooks of 7 KB, twenty sheets each reaching row 1,048,576: refused as too many rows, the server alive',
+    async () => {
+      // Decision 346 (a review's probe): 160 million empty rows ran the API out of memory for every cooperative.
+      const bytes = manySheetsWorkbook(20, 1_048_576);
+      const files = Array.from({ length: 8 }, (_, i) => ({ name: `leer-${i}.xlsx`, bytes }));
+      const { refusal, slowestPing } = await attack(t, files);
       expect(refusal).toEqual({ status: 400, templates: ['importTooManyRows'] });
       expect(slowestPing).toBeLessThan(PING_WITHIN_MS);
     },

@@ -160,3 +160,32 @@ export function wideCsv(columns: number): Buffer {
   const header = Array.from({ length: columns }, (_, i) => `c${i}`).join(';');
   return Buffer.from(`${header}\r\n${';'.repeat(columns - 1)}\r\n`, 'utf8');
 }
+
+/**
+ * A workbook of `count` sheets, each a header and one row numbered `row` (decision 346: twenty sheets to row 1,048,576
+ * made twenty million empty rows from 7 KB); with `onePart` every sheet names the first sheet's part.
+ */
+export function manySheetsWorkbook(count: number, row: number, onePart = false): Buffer {
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  const partOf = (i: number): number => (onePart ? 1 : i);
+  const [types, rels] = frame(false);
+  return zip([
+    types!,
+    rels!,
+    entry(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${RELS}">${ids
+        .map((i) => `<Relationship Id="rId${i}" Type="${OFFICE}/worksheet" Target="worksheets/sheet${partOf(i)}.xml"/>`)
+        .join('')}</Relationships>`,
+    ),
+    entry(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets>${ids
+        .map((i) => `<sheet name="Blatt${i}" sheetId="${i}" r:id="rId${i}"/>`)
+        .join('')}</sheets></workbook>`,
+    ),
+    ...[...new Set(ids.map(partOf))].map((p) =>
+      entry(`xl/worksheets/sheet${p}.xml`, sheet(`<row r="${row}"><c r="A${row}"><v>1</v></c></row>`)),
+    ),
+  ]);
+}

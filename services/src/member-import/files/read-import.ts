@@ -19,29 +19,35 @@ import { typeSheetInto } from './type-cells.js';
 export const READS_AT_ONCE = 2;
 
 /**
- * The files' reads side by side (issue 39, decision 203): each reads in a thread of its own, two at a time (the next
- * begins when one ends), so the two cores parse the members file and the postings file together, and the first file's
- * rows are typed while the next is still parsed. The reads are taken in the files' order, so rows, problems and the
- * refusal reported (the first file's in the upload's order that is refused) are the same as read one after the other;
- * a later read's refusal is held (not an unhandled rejection) until its turn, and once a file is refused the reads
- * still running are ended and those not begun are not begun.
+ * The files' reads side by side (issue 39, decision 203): each reads in a thread of its own, two at a time, so the two
+ * cores parse the members file and the postings file together, and the first file's rows are typed while the next is
+ * still parsed. A read's place is given back when its file is taken (`taken`), not when it ends, so at most two files'
+ * rows are held at once however fast the reads run ahead of the typing (decision 346). The reads are taken in the
+ * files' order, so rows, problems and the refusal reported (the first file's in the upload's order that is refused)
+ * are the same as read one after the other; a later read's refusal is held (not an unhandled rejection) until its
+ * turn, and once a file is refused the reads still running are ended and those not begun are not begun.
  */
-function readSideBySide(files: readonly UploadedFile[], signal: AbortSignal, read: ReadOne): Promise<FileRead>[] {
-  let running = 0;
+function readSideBySide(
+  files: readonly UploadedFile[],
+  signal: AbortSignal,
+  read: ReadOne,
+): { reads: Promise<FileRead>[]; taken: () => void } {
+  let held = 0;
   const waiting: (() => void)[] = [];
+  const taken = (): void => {
+    held -= 1;
+    waiting.shift()?.();
+  };
+  // an abandoned upload lets every read still waiting see it and end
+  signal.addEventListener('abort', () => waiting.splice(0).forEach((go) => go()), { once: true });
   const reads = files.map(async (upload) => {
-    if (running >= READS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      if (signal.aborted) throw new UnreadableFileError(upload.name, 'csv', 'the read was abandoned');
-      return await read(upload, signal);
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
+    if (held >= READS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    held += 1;
+    if (signal.aborted) throw new UnreadableFileError(upload.name, 'csv', 'the read was abandoned');
+    return read(upload, signal);
   });
   for (const r of reads) r.catch(() => undefined);
-  return reads;
+  return { reads, taken };
 }
 
 export interface ImportRead {
@@ -62,9 +68,12 @@ export async function readImport(
   const rows: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   const abandon = new AbortController();
-  const reads = readSideBySide(files, abandon.signal, read);
+  const { reads, taken } = readSideBySide(files, abandon.signal, read);
   try {
-    for (const reading of reads) await takeFile(await reading, mapping, { formats, rows, problems });
+    for (const reading of reads) {
+      await takeFile(await reading, mapping, { formats, rows, problems });
+      taken();
+    }
   } finally {
     // a file refused: the reads still running are not wanted
     abandon.abort();

@@ -15,6 +15,13 @@ export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 160 * 1024 * 1024;
 /** Rows of one sheet (or CSV file), the header's included: Excel's own limit. */
 export const MAX_ROWS = 1_048_576;
+/**
+ * Rows of all sheets of one file as read (decision 346), the rows never written between two that are (they stand empty
+ * so that a row keeps its number) included: a workbook of twenty sheets each naming a cell in row 1,048,576 made twenty
+ * million rows from 7 KB and, eight such files in one upload, ran the API out of memory. Room for a members sheet of
+ * 400,000 and a full sheet of postings.
+ */
+export const MAX_FILE_ROWS = 1_500_000;
 /** Columns of one row. */
 export const MAX_COLUMNS = 512;
 /** Characters of one cell: Excel's own limit. */
@@ -65,6 +72,13 @@ export class ReadLimitError extends Error {
 export class ReadBudget {
   private cells = 0;
   private text = 0;
+  private rows = 0;
+
+  /** `count` rows placed in `sheet` (a row read and the empty rows before it): refused beyond MAX_FILE_ROWS. */
+  placed(sheet: string, count: number): void {
+    this.rows += count;
+    if (this.rows > MAX_FILE_ROWS) throw new ReadLimitError('rows', MAX_FILE_ROWS, sheet);
+  }
 
   /** A row of `columns` cells at sheet row `row` of `sheet`. */
   row(sheet: string, row: number, columns: number): void {

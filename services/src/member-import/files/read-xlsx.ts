@@ -185,7 +185,9 @@ async function readSheet(file: string, name: string, worksheet: SheetReader, bud
   // rows before a header of two cells or more: a title (`Mitgliederliste 2024`) above the header, or a sheet of one column
   const before: { number: number; cells: RawCell[] }[] = [];
   const place = (number: number, cells: RawCell[]): void => {
-    // rows never written stand empty, so rows[i] is sheet row headerRow + 1 + i (the row's number is within MAX_ROWS)
+    // rows never written stand empty, so rows[i] is sheet row headerRow + 1 + i (the row's number is within MAX_ROWS);
+    // the file's rows, those empty ones with them, are counted before they are made (MAX_FILE_ROWS)
+    budget.placed(name, number - (headerRow + 1 + rows.length) + 1);
     while (headerRow + 1 + rows.length < number) rows.push([]);
     rows.push(cells);
   };
@@ -233,6 +235,9 @@ export async function readXlsx(file: string, bytes: Uint8Array): Promise<RawShee
   const relations = new Map((reader.workbookRels ?? []).map((r) => [r.Id ?? '', r]));
   const budget = new ReadBudget();
   const sheets: RawSheet[] = [];
+  // A part is one sheet's: a workbook naming it for several (9,000 sheets of one part of a million rows, 2.7 MB) would
+  // be unzipped and parsed again for each, past the unzipped size its directory declares (decision 346).
+  const named = new Set<string>();
   for (const [index, entry] of (reader.model?.sheets ?? []).entries()) {
     const relation = relations.get(entry.rId ?? '');
     // a chart sheet (or any sheet that is not a worksheet) holds no rows
@@ -240,6 +245,9 @@ export async function readXlsx(file: string, bytes: Uint8Array): Promise<RawShee
     const name = entry.name ?? `Sheet${index + 1}`;
     const sheetPart = relation?.Target ? part(targetPart(relation.Target)) : undefined;
     if (!sheetPart) throw new DamagedZipError(`the workbook names the sheet ${name}, the file does not hold it`);
+    const partName = targetPart(relation!.Target!);
+    if (named.has(partName)) throw new DamagedZipError(`the sheet ${name} names the part of another sheet`);
+    named.add(partName);
     const emitted = [...reader._parseWorksheet(errorsAsText(text(partChunks(buffer, sheetPart))), String(index + 1))];
     const worksheet = emitted[0]?.value;
     if (!worksheet) throw new DamagedZipError(`the sheet ${name} cannot be read`);
