@@ -15,6 +15,8 @@ export type LimitTemplate =
   | 'renderBudgetExceeded'
   /** "Other files are being made just now. …" (503: as many files are made and wait as the server takes; decision 337). */
   | 'renderBusy'
+  /** "Other files are being received just now. …" (503: as many CSV bodies are read and wait as the server takes; decision 347). */
+  | 'csvBodyBusy'
   /** A SEPA payee's name the file cannot carry (no Latin letter or digit left after transliteration); {0}: member numbers. */
   | 'sepaNameNotRepresentable';
 
@@ -26,5 +28,6 @@ export const LIMIT_TEMPLATES: readonly LimitTemplate[] = Object.keys({
   tooManyTerms: 1,
   renderBudgetExceeded: 1,
   renderBusy: 1,
+  csvBodyBusy: 1,
   sepaNameNotRepresentable: 1,
 } satisfies Record<LimitTemplate, 1>) as LimitTemplate[];

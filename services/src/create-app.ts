@@ -67,7 +67,7 @@ export async function createApp(
   const strategy = app.get(JwtStrategy);
   const { controller, path, permission } = KISTAM_ANSWER_UPLOAD;
   parseCsvBodies(app, [`/${API_PREFIX}/${controller}/${path}`], (request, reply) =>
-    permittedSession(strategy, request, reply, permission),
+    permittedSession(strategy, request, reply, permission).then((session) => session.actor.cooperativeId),
   );
   // Uploads of files (issue 29: the import of a member register; issue 45: bank statements), for their routes only.
   await parseMultipartBodies(app, [`/${API_PREFIX}/import`, `/${API_PREFIX}/bank-statements`]);

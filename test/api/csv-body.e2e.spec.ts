@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import request from 'supertest';
 import { CSV_BODY_LIMIT } from '../../services/src/platform/http/csv-body.js';
-import { auth, startApp, userWith, type TestApp } from './support/app.js';
+import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 
 /** How long the server may take to answer a request whose body it refuses unread (it answers in milliseconds). */
 const ANSWER_WITHIN_MS = 3_000;
@@ -115,6 +115,33 @@ describe('raw text/csv bodies', () => {
     expect(res.status).toBeNull();
     expect((await res.rest()).status).toBe(404);
   }, 20_000);
+
+  // Decision 347 (a review's probe): 200 answers of 10 MiB sent at once were each read whole (the API 286 MB → 2.1 GB).
+  it("are read two at a time, one per cooperative: a cooperative's third finds no place (503), another's is read", async () => {
+    const created = await request(t.http)
+      .post('/api/v1/cooperatives')
+      .set(auth(t.adminToken))
+      .send(validCooperative({ name: 'csv-andere-eg' }))
+      .expect(201);
+    const other = await userWith(
+      t.http,
+      t.adminToken,
+      'csv-andere',
+      ['ROLE_ADMIN'],
+      (created.body as { id: string }).id,
+    );
+    const path = '/api/v1/tasks/kistam/00000000-0000-4000-8000-000000000000/answer';
+    const [first, second] = [await early(port, path, t.adminToken), await early(port, path, t.adminToken)];
+    expect([first.status, second.status]).toEqual([null, null]);
+    const third = await early(port, path, t.adminToken);
+    expect(third.status).toBe(503);
+    expect(JSON.parse(third.body)).toMatchObject({ errors: [{ template: 'csvBodyBusy' }] });
+    const theirs = await early(port, path, other.token);
+    expect(theirs.status).toBeNull();
+    expect([(await theirs.rest()).status, (await first.rest()).status, (await second.rest()).status]).toEqual([
+      404, 404, 404,
+    ]);
+  }, 60_000);
 
   it('leave the API answering', async () => {
     await request(t.http).get('/api/v1/ping').set(auth(t.adminToken)).expect(200);

@@ -9,6 +9,7 @@ export const LIMIT_MESSAGES_DE: Record<keyof typeof LIMIT_MESSAGES_EN, string> =
   renderBudgetExceeded:
     'Das PDF konnte nicht innerhalb seiner Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie weniger Mitglieder',
   renderBusy: 'Gerade werden andere PDFs und Listen erstellt. Bitte versuchen Sie es in einer Minute noch einmal.',
+  csvBodyBusy: 'Gerade werden andere Dateien empfangen. Bitte versuchen Sie es in einer Minute noch einmal.',
   sepaNameNotRepresentable:
     'Der Name des Kontoinhabers kann nicht in die SEPA-Datei geschrieben werden (nur lateinische Buchstaben, Ziffern und wenige Zeichen sind erlaubt); bitte in lateinischen Buchstaben erfassen (Mitgl.-Nr. %{0})',
 };

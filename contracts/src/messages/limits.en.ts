@@ -7,6 +7,7 @@ export const LIMIT_MESSAGES_EN = {
   renderBudgetExceeded:
     'The PDF could not be made within its limit of %{0} seconds and %{1} MB; please try again later or choose fewer members',
   renderBusy: 'Other PDFs and lists are being made just now. Please try again in a minute.',
+  csvBodyBusy: 'Other files are being received just now. Please try again in a minute.',
   sepaNameNotRepresentable:
     'The account holder’s name cannot be written in the SEPA file (only Latin letters, digits and a few signs are allowed); enter it in Latin letters (member no. %{0})',
 };
