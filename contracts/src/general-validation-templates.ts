@@ -118,6 +118,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   importFileIsXls: 1,
   importFileNotText: 1,
   importQuoteNotClosed: 1,
+  importBomNotUtf8: 1,
   importWorkbookDamaged: 1,
   importFormulaNotCalculated: 1,
   importReadStopped: 1,

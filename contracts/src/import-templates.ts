@@ -41,6 +41,8 @@ export type ImportTemplate =
   | 'importFileNotText'
   /** A CSV file's quotation mark never closed; {0}: the file, {1}: the row it opens in. */
   | 'importQuoteNotClosed'
+  /** A CSV file that begins with a UTF-8 byte-order mark and holds bytes that are not UTF-8 ({0} the file; decision 348). */
+  | 'importBomNotUtf8'
   /** A zip that is no complete XLSX workbook (cut short, another kind of zip, a part it names missing); {0}: the file. */
   | 'importWorkbookDamaged'
   /** A workbook's formula with no calculated value (a program wrote it uncalculated); {0}: the file, {1}: the cell. */
@@ -128,6 +130,7 @@ export const IMPORT_TEMPLATES: readonly ImportTemplate[] = [
   'importFileIsXls',
   'importFileNotText',
   'importQuoteNotClosed',
+  'importBomNotUtf8',
   'importWorkbookDamaged',
   'importFormulaNotCalculated',
   'importReadStopped',

@@ -200,6 +200,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Die Datei %{0} ist weder eine Excel-Arbeitsmappe (XLSX) noch eine Textdatei (CSV), sondern vielleicht ein PDF oder ein Bild: Bitte laden Sie das Register als XLSX oder CSV hoch',
   importQuoteNotClosed:
     'In der Datei %{0} wird ein in Zeile %{1} geöffnetes Anführungszeichen nie geschlossen, sodass der Rest der Datei eine Zelle wäre: Bitte schließen oder entfernen Sie es',
+  importBomNotUtf8:
+    'Die Datei %{0} beginnt als UTF-8 (Byte-Order-Mark), enthält aber Zeichen einer anderen Kodierung: Bitte speichern Sie sie erneut als UTF-8',
   importWorkbookDamaged:
     'Die Datei %{0} ist beschädigt oder keine vollständige Excel-Arbeitsmappe (XLSX): Bitte öffnen Sie sie in Excel oder LibreOffice und speichern Sie sie erneut als XLSX',
   importFormulaNotCalculated:

@@ -190,6 +190,8 @@ export const VALIDATION_MESSAGES_EN = {
     'The file %{0} is neither an Excel workbook (XLSX) nor a text file (CSV), but perhaps a PDF or a picture: upload the register as XLSX or CSV',
   importQuoteNotClosed:
     'In the file %{0} a quotation mark opened in row %{1} is never closed, so the rest of the file would be one cell: close or remove it',
+  importBomNotUtf8:
+    'The file %{0} begins as UTF-8 (a byte-order mark) but holds characters of another encoding: save it again as UTF-8',
   importWorkbookDamaged:
     'The file %{0} is damaged or not a complete Excel workbook (XLSX): open it in Excel or LibreOffice and save it again as XLSX',
   importFormulaNotCalculated:

@@ -94,6 +94,8 @@ function unreadable(error: UnreadableFileError): FieldError {
       return fieldError('files', 'importFileNotText', file);
     case 'quoteNotClosed':
       return fieldError('files', 'importQuoteNotClosed', file, String(error.row ?? ''));
+    case 'bomNotUtf8':
+      return fieldError('files', 'importBomNotUtf8', file);
     case 'damagedWorkbook':
       return fieldError('files', 'importWorkbookDamaged', file);
     case 'formulaNotCalculated':

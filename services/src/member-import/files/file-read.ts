@@ -29,7 +29,7 @@ export const isZip = (bytes: Uint8Array): boolean =>
  * its value: `cell` names it), a read stopped before its end; `other` for the reader's own words.
  */
 export type UnreadableWhy =
-  ForeignKind | 'quoteNotClosed' | 'damagedWorkbook' | 'formulaNotCalculated' | 'stopped' | 'other';
+  ForeignKind | 'quoteNotClosed' | 'bomNotUtf8' | 'damagedWorkbook' | 'formulaNotCalculated' | 'stopped' | 'other';
 
 /**
  * A file that cannot be read at all: a CSV with a quote never closed, a damaged workbook. Not a problem of a row: the

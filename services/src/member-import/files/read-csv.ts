@@ -177,6 +177,10 @@ export interface CsvRowSink {
 export async function streamCsv(file: string, bytes: Uint8Array, sink: CsvRowSink, batch: number): Promise<void> {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const detected = detectedEncoding(raw);
+  // A UTF-8 byte-order mark, then bytes that are not UTF-8: two encodings in one file, neither reading right (decision
+  // 348; read as Windows-1252, the mark stood in the first header and every UTF-8 letter came out as two).
+  if (detected === 'windows-1252' && raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf)
+    throw new UnreadableFileError(file, 'csv', 'a UTF-8 byte-order mark, then bytes that are not UTF-8', 'bomNotUtf8');
   // UTF-8 is parsed as it came; UTF-16 and Windows-1252 are decoded and parsed as UTF-8
   const input = detected === 'utf-8' ? raw : Buffer.from(textIn(raw, detected), 'utf8');
   const head = new TextDecoder('utf-8').decode(input.subarray(0, HEAD));

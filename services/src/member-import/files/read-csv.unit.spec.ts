@@ -1,3 +1,4 @@
+import { UnreadableFileError } from './file-read.js';
 import { decodeCsv, detectDelimiter, readCsv } from './read-csv.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -74,5 +75,19 @@ describe('import: reading CSV', () => {
     const read = await readCsv('leer.csv', new Uint8Array());
     expect(read.sheet.headers).toEqual([]);
     expect(read.sheet.rows).toEqual([]);
+  });
+
+  // Decision 348 (a review's probe): read as Windows-1252, the mark stood in the first header, the UTF-8 letters doubled.
+  it('refuses a UTF-8 byte-order mark followed by bytes that are not UTF-8, every time', async () => {
+    const mixed = Uint8Array.from([...utf8('\ufeffMitgliedsnummer;Name\n1;Müller\n'), ...cp1252('2;J\u00fcrgen\n')]);
+    const refusals = await Promise.all(
+      [1, 2, 3].map(() =>
+        readCsv('gemischt.csv', mixed).then(
+          () => 'read',
+          (e: unknown) => (e instanceof UnreadableFileError ? [e.file, e.why] : e),
+        ),
+      ),
+    );
+    expect(refusals).toEqual([1, 2, 3].map(() => ['gemischt.csv', 'bomNotUtf8']));
   });
 });
