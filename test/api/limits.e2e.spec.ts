@@ -122,6 +122,9 @@ describe('text lengths', () => {
     }
     const control = await send(t.http, t.adminToken, { name: 'Mül\u0000ler' });
     expect(templatesOf(control).name).toBe('controlCharacters');
+    // Decision 349 (a probe): a bidi override shows a name as another ('Anna\u202eRETSUM' reads "AnnaMUSTER").
+    const override = await send(t.http, t.adminToken, { name: 'Anna\u202eRETSUM' });
+    expect(templatesOf(override).name).toBe('controlCharacters');
     // A name with a zero-width joiner between visible letters is a name.
     expect((await send(t.http, t.adminToken, { name: 'Müller\u200dSchmidt' })).status).toBe(201);
     // A reason may run over lines; one of invisible characters is empty.
