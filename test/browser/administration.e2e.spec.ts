@@ -51,6 +51,9 @@ describe('cooperative and approval numbers', () => {
 
     await fill(page, 'input[name="iban"]', 'DE89370400440532013000');
     await page.click(tid('save'));
+    // The notice shows for a few seconds from the save's answer: awaited first (a sign-in through the API below, slow
+    // under load, had let it pass unseen once).
+    await waitForText(page, 'body', 'Cooperative Test eG saved');
     await page.waitForFunction(() => {
       const id = document.querySelector('form [name="iban"]')?.getAttribute('aria-describedby');
       return !id || !document.getElementById(id)?.innerText.includes('Invalid IBAN');
@@ -64,7 +67,6 @@ describe('cooperative and approval numbers', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(saved).toMatchObject({ iban: 'DE89370400440532013000', balanceCost: 125050, city: 'Berlin' });
-    await waitForText(page, 'body', 'Cooperative Test eG saved');
     expect(await page.$eval('input[name="balanceCost"]', (el) => (el as HTMLInputElement).value)).toBe('1.250,50');
 
     await page.click(tid('back'));
