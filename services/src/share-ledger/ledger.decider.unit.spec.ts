@@ -2,7 +2,6 @@ import { describe, it } from '@jest/globals';
 import { NotFoundError, type MemberEvent } from '@coop/contracts';
 import {
   admitted,
-  COOP,
   err,
   exited,
   M,
@@ -12,10 +11,9 @@ import {
   OTHER_COOP,
   posted,
   subscribed,
-  terms,
 } from '../kernel/testing/member-events.js';
-import type { LedgerCommand, PostShares } from './domain/ledger.decider.js';
-import { post, refuses, spec } from './testing/ledger-spec.js';
+import type { PostShares } from './domain/ledger.decider.js';
+import { post, refuses, spec, transferIn, transferOut } from './testing/ledger-spec.js';
 
 /** A notice given on `date` (issue 22): a partial termination or an end then takes effect at the end of that financial year. */
 const notice = (date: string) => ({ notice: { date } });
@@ -200,32 +198,7 @@ describe('share ledger decider: PostShares', () => {
 // =============================================================================================
 
 describe('share ledger decider: transfers (3 out, 4 in)', () => {
-  const out = (fields: Record<string, unknown> = {}): LedgerCommand =>
-    ({
-      type: 'TransferOut',
-      memberId: M,
-      cooperativeId: COOP,
-      balanceId: 'b-out',
-      peerBalanceId: 'b-in',
-      transferTo: M2,
-      quantity: 1,
-      terms,
-      ...ON,
-      ...fields,
-    }) as LedgerCommand;
-  const into = (fields: Record<string, unknown> = {}): LedgerCommand =>
-    ({
-      type: 'TransferIn',
-      memberId: M2,
-      cooperativeId: COOP,
-      balanceId: 'b-in',
-      peerBalanceId: 'b-out',
-      transferFrom: M,
-      quantity: 1,
-      terms,
-      ...ON,
-      ...fields,
-    }) as LedgerCommand;
+  const [out, into] = [transferOut, transferIn];
   const target = [admitted({ name: 'Ernst' }, M2), subscribed(1, M2)];
 
   it('posts the outgoing half on the giving member: negative amount, target and peer', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
-import { admitted, COOP, err, M, M2, ON, posted, subscribed, terms } from '../kernel/testing/member-events.js';
+import { admitted, err, M, M2, ON, posted, subscribed } from '../kernel/testing/member-events.js';
 import type { LedgerCommand } from './domain/ledger.decider.js';
-import { refuses, spec } from './testing/ledger-spec.js';
+import { refuses, spec, transferIn, transferOut } from './testing/ledger-spec.js';
 
 /**
  * Decision 334: the write side's holding counts a subscription's shares from its admission, as the register and the
@@ -9,19 +9,7 @@ import { refuses, spec } from './testing/ledger-spec.js';
  * transfer, nor count towards what must remain.
  */
 describe('share ledger decider: shares count from their admission', () => {
-  const out = (fields: Record<string, unknown> = {}): LedgerCommand =>
-    ({
-      type: 'TransferOut',
-      memberId: M,
-      cooperativeId: COOP,
-      balanceId: 'b-out',
-      peerBalanceId: 'b-in',
-      transferTo: M2,
-      quantity: 1,
-      terms,
-      ...ON,
-      ...fields,
-    }) as LedgerCommand;
+  const out = transferOut;
   const transferred = (quantity: number, date: string) =>
     posted('b-out', 3, quantity, {
       ...ON,
@@ -57,19 +45,7 @@ describe('share ledger decider: shares count from their admission', () => {
   // Decision 345 (§ 76 GenG): the receiver is or becomes a member; shares reach it from the day it is one.
   it('refuses a transfer to a member declared on 01.06. and admitted on 05.06. dated between the two days', () => {
     const receiver = [admitted({ name: 'Ernst' }, M2), subscribed(1, M2)];
-    const into = (date: string): LedgerCommand => ({
-      type: 'TransferIn',
-      memberId: M2,
-      cooperativeId: COOP,
-      balanceId: 'b-in',
-      peerBalanceId: 'b-out',
-      transferFrom: M,
-      quantity: 1,
-      terms,
-      date,
-      approvalDate: date,
-      interestBegin: date,
-    });
+    const into = (date: string): LedgerCommand => transferIn({ date, approvalDate: date, interestBegin: date });
     refuses(receiver, into('2025-06-03'), [err('transferTo', 'transferBeforeMembership', '2025-06-05')]);
     spec
       .given(receiver)

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { ValidationError, type FieldError, type MemberEvent } from '@coop/contracts';
 import { evolveMemberStream } from '../../kernel/member-stream.js';
-import { COOP, ON, terms } from '../../kernel/testing/member-events.js';
+import { COOP, M, M2, ON, terms } from '../../kernel/testing/member-events.js';
 import { deciderSpec, type DeciderSpec } from '../../platform/testing/decider-spec.js';
 import { shareLedgerDecider, type LedgerCommand, type PostShares } from '../domain/ledger.decider.js';
 
@@ -62,3 +62,33 @@ export const refuses = (given: readonly MemberEvent[], command: LedgerCommand, e
     .when(command)
     .thenThrows(ValidationError, (e) => expect(e.errors).toEqual(errors));
 };
+
+/** The giving half of a transfer of 1 share from M to M2 on ON's dates (`b-out`, its peer `b-in`), with `fields` over it. */
+export const transferOut = (fields: Record<string, unknown> = {}): LedgerCommand =>
+  ({
+    type: 'TransferOut',
+    memberId: M,
+    cooperativeId: COOP,
+    balanceId: 'b-out',
+    peerBalanceId: 'b-in',
+    transferTo: M2,
+    quantity: 1,
+    terms,
+    ...ON,
+    ...fields,
+  }) as LedgerCommand;
+
+/** The receiving half of the same transfer, on M2. */
+export const transferIn = (fields: Record<string, unknown> = {}): LedgerCommand =>
+  ({
+    type: 'TransferIn',
+    memberId: M2,
+    cooperativeId: COOP,
+    balanceId: 'b-in',
+    peerBalanceId: 'b-out',
+    transferFrom: M,
+    quantity: 1,
+    terms,
+    ...ON,
+    ...fields,
+  }) as LedgerCommand;
