@@ -10,7 +10,7 @@ import {
   type SettlementPaid,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
-import { withSettlementEvent, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
+import { standingPayout, withSettlementEvent, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
 import { formatEuro } from '../../kernel/money.js';
 import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
 
@@ -140,8 +140,8 @@ function recordHeirs(command: RecordHeirsAccount): SettlementEvent[] {
 function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] {
   const { end } = command;
   if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
-  const before = state.settlements.get(end.endBalanceId);
-  if (before && !before.reversed)
+  const before = standingPayout(state.settlements, end.endBalanceId);
+  if (before !== null)
     throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
   if (end.endDate > command.today)
     throw new ValidationError([fieldError('endBalanceId', 'settlementEndNotReached', end.endDate)]);
@@ -178,8 +178,8 @@ const NO_ACCOUNT: BankAccount = { accountHolder: '', iban: '', bic: null };
 function recordImported(command: RecordImportedSettlement, state: SettlementState): SettlementEvent[] {
   const { end, payoutDate, amount } = command;
   if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
-  const before = state.settlements.get(end.endBalanceId);
-  if (before && !before.reversed)
+  const before = standingPayout(state.settlements, end.endBalanceId);
+  if (before !== null)
     throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
   const errors = [];
   if (!isIsoDate(payoutDate)) errors.push(fieldError('payoutDate', 'invalidDate', payoutDate));
@@ -214,8 +214,8 @@ function recordImported(command: RecordImportedSettlement, state: SettlementStat
 }
 
 function reverse(command: ReverseSettlement, state: SettlementState): SettlementEvent[] {
-  const before = state.settlements.get(command.endBalanceId);
-  if (!before || before.reversed) throw new ValidationError([fieldError('endBalanceId', 'settlementNotPaid')]);
+  const before = standingPayout(state.settlements, command.endBalanceId);
+  if (before === null) throw new ValidationError([fieldError('endBalanceId', 'settlementNotPaid')]);
   if (isBlank(command.reason)) throw new ValidationError([fieldError('reason', 'mustNotBeEmpty')]);
   if (!isIsoDate(command.date)) throw new ValidationError([fieldError('date', 'invalidDate', command.date)]);
   const { memberId, endBalanceId, date, recordedBy } = command;
