@@ -339,6 +339,10 @@ describe('tasks and notifications in the console', () => {
     await waitForText(page, tid('church-tax-kind'), 'Regelabfrage');
     expect(await textOf(page, tid('church-tax-church'))).toMatch(/^rk/);
     expect(await textOf(page, tid('church-tax-rate-shown'))).toBe('9');
+    // The regular answer applies to the following calendar year (DOMAIN.md 3.1, decision 350).
+    expect(await textOf(page, tid('church-tax-applies-from'))).toMatch(
+      new RegExp(`^01\\.01\\.${String(statusYear + 1)}`),
+    );
     await check(page, 'Mitglied mit Kirchensteuer');
     await screenshot(page, 'tasks-member-church-de');
     await page.browserContext().close();

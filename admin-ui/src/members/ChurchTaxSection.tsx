@@ -1,5 +1,5 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { CHURCH_NAMES, type ChurchTaxWrite, type MemberChurchTaxDto } from '@coop/contracts/console';
+import { CHURCH_NAMES, statusAppliesTo, type ChurchTaxWrite, type MemberChurchTaxDto } from '@coop/contracts/console';
 import {
   Alert,
   Box,
@@ -166,6 +166,11 @@ export function ChurchTaxSection({ memberId }: { memberId: string }) {
   const { data, error } = useChurchTax(memberId);
   const [open, setOpen] = useState(false);
   const kind = data?.queryKind ? translate(`coop.churchTax.kinds.${data.queryKind}`, { _: data.queryKind }) : '';
+  // A regular answer with a church applies to the following calendar year (DOMAIN.md 3.1; decision 350).
+  const from =
+    data?.queryKind === 'regular' && data.churchId && data.queriedOn
+      ? `${String(statusAppliesTo(data.queriedOn))}-01-01`
+      : null;
   return (
     <Box component="section" aria-labelledby="church-tax-title" sx={{ px: 3, pb: 3 }} data-testid="church-tax">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1, flexWrap: 'wrap' }}>
@@ -206,6 +211,20 @@ export function ChurchTaxSection({ memberId }: { memberId: string }) {
               [translate('coop.churchTax.rate'), data.churchTaxRate ?? '', 'church-tax-rate-shown'],
               [translate('coop.churchTax.queriedOn'), formatDate(data.queriedOn), 'church-tax-queried-on'],
               [translate('coop.churchTax.queryKind'), kind, 'church-tax-kind'],
+              ...(from === null
+                ? []
+                : [
+                    [
+                      translate('coop.churchTax.appliesFrom'),
+                      <>
+                        {formatDate(from)}
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {translate('coop.churchTax.appliesFromHint')}
+                        </Typography>
+                      </>,
+                      'church-tax-applies-from',
+                    ] as const,
+                  ]),
             ]}
           />
         )

@@ -137,6 +137,9 @@ export const tasksDe: Messages<typeof tasksEn> = {
     rate: 'Satz (%)',
     queriedOn: 'Datum der Antwort',
     queryKind: 'Herkunft',
+    appliesFrom: 'Einbehalten bei Auszahlungen ab',
+    appliesFromHint:
+      'Eine Regelabfrage gilt für das folgende Kalenderjahr; Auszahlungen davor behalten die bisherigen Kirchensteuerdaten.',
     none: 'Keine Kirchensteuer',
     never: 'Noch nicht abgefragt',
     saved: 'Die Kirchensteuerdaten wurden gespeichert.',

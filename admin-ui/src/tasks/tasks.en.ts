@@ -146,6 +146,9 @@ export const tasksEn = {
     rate: 'Rate (%)',
     queriedOn: 'Date of the answer',
     queryKind: 'Source',
+    appliesFrom: 'Withheld on payouts from',
+    appliesFromHint:
+      'A regular query applies to the following calendar year; payouts before then keep the earlier church data.',
     none: 'No church tax',
     never: 'Not queried yet',
     saved: 'The church data has been saved.',

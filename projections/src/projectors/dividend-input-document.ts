@@ -1,4 +1,5 @@
 import type { ReadDocument } from '@coop/contracts';
+import { churchFollowingOf, type DividendInputChurchFollowing } from './dividend-input-church.js';
 import { flagField, listField, numberField, textField } from './document-fields.js';
 import type {
   DividendInputCertificate,
@@ -28,6 +29,8 @@ export interface DividendInputDocument {
   readonly state: string | null;
   readonly churchId: string | null;
   readonly churchTaxRate: string | null;
+  /** A regular KiStAM answer not yet in force (dividend-input-church.ts). */
+  readonly churchFollowing: DividendInputChurchFollowing | null;
   readonly manualTaxId: string | null;
   readonly taxId: string | null;
   /** The spouse's member id. */
@@ -56,6 +59,7 @@ export function readDividendInput(doc: ReadDocument): DividendInputDocument {
     state: textField(doc, 'state'),
     churchId: textField(doc, 'churchId'),
     churchTaxRate: textField(doc, 'churchTaxRate'),
+    churchFollowing: churchFollowingOf(doc),
     manualTaxId: textField(doc, 'manualTaxId'),
     taxId: textField(doc, 'taxId'),
     spouse: textField(doc, 'spouse'),

@@ -9,6 +9,7 @@ import type {
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS } from './dividend-collections.js';
+import { churchAfterAnswer } from './dividend-input-church.js';
 import { CHURCH_DATA_ERASED, dividendInputsChurchErasure, dividendInputsErasure, MEMBERS_ERASED } from './erasure.js';
 
 /*
@@ -138,7 +139,8 @@ export const dividendInputsProjector: Projector = {
   collections: [DIVIDEND_INPUTS],
   // 2: subscriptions count with what was paid, payments and returns are tuples of their own (issue 45).
   // 3: a register correction of a posting's payment restates what the posting bears (decision 236).
-  version: 3,
+  // 4: a regular KiStAM answer applies from the following 1 January (`churchFollowing`, decision 350).
+  version: 4,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.keys(recorded);
@@ -180,10 +182,13 @@ export const dividendInputsProjector: Projector = {
     if (!doc) return [];
     const next = (changes: Record<string, unknown>): WriteOp[] => [put({ ...doc, ...changes, position })];
     switch (event.type) {
-      case 'MemberDataChanged':
-        return next(masterOf(event.data));
+      case 'MemberDataChanged': {
+        // Church data typed in with the member applies at once: a regular answer pending is set aside.
+        const typed = 'churchId' in event.data || 'churchTaxRate' in event.data;
+        return next({ ...masterOf(event.data), ...(typed ? { churchFollowing: null } : {}) });
+      }
       case 'ChurchDataRecorded':
-        return next({ churchId: event.data.churchId, churchTaxRate: event.data.churchTaxRate });
+        return next(churchAfterAnswer(doc, event.data));
       case 'SharesPosted': {
         const d = event.data;
         const posting: DividendInputPosting = [d.balanceId, d.type, d.paid ?? d.amount, d.date, d.interestBegin, 0];

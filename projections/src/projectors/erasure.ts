@@ -137,6 +137,7 @@ const INPUT_BLANKS = {
   state: null,
   churchId: null,
   churchTaxRate: null,
+  churchFollowing: null,
   manualTaxId: null,
   taxId: null,
   spouse: null,
@@ -205,5 +206,6 @@ export const dividendInputsChurchErasure = {
     blank(recorded, current, churchErased(recorded).map(key('dividend_inputs')), () => ({
       churchId: null,
       churchTaxRate: null,
+      churchFollowing: null,
     })),
 };

@@ -59,6 +59,7 @@ describe("a member's engine input from its dividend_inputs document", () => {
       state: 'by',
       churchId: null,
       churchTaxRate: null,
+      churchFollowing: null,
       taxId: null,
       spouseMemberId: 'm-2',
       spouseTaxId: null,

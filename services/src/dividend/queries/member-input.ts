@@ -69,6 +69,7 @@ export function toMemberInput(
     state: isState(state) ? state : null,
     churchId: doc.churchId,
     churchTaxRate: doc.churchTaxRate,
+    churchFollowing: doc.churchFollowing,
     taxId: taxIdOf(doc),
     spouseMemberId: doc.spouse,
     spouseTaxId: doc.spouseTaxId,

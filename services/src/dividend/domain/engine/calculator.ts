@@ -14,7 +14,7 @@ import { amountDistribution, percentDistribution, resolvedAmount, type Distribut
 import { toSafe, type Ratio } from './exact.js';
 import { runTotals, taxReturn } from './tax-return.js';
 import type { DividendParams, DividendRun, MemberInput, MemberResult, OrderInput } from './types.js';
-import { certificateOn, withhold, type TaxFacts, type WithholdingContext } from './withholding.js';
+import { certificateOn, churchOn, withhold, type TaxFacts, type WithholdingContext } from './withholding.js';
 
 const NO_ORDERS: readonly OrderInput[] = [];
 
@@ -52,8 +52,7 @@ export class DividendCalculator {
       legalEntity: member.legalEntity,
       foreign: member.foreign,
       state: member.state,
-      churchId: member.churchId,
-      churchTaxRate: member.churchTaxRate,
+      ...churchOn(member, paymentDate),
       taxId: member.taxId,
       spouseMemberId: member.spouseMemberId,
       spouseTaxId: member.spouseTaxId,

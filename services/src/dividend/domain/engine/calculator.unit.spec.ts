@@ -65,4 +65,22 @@ describe('DividendCalculator', () => {
     expect(() => new DividendCalculator(params({ type: 'amount', amount: '12.5' }), settings())).toThrow();
     expect(() => new DividendCalculator(params({ paymentDate: '2025-13-01' }), settings())).toThrow();
   });
+
+  it('withholds with a regular KiStAM answer from 1 January after its status date, before it with the data held (DOMAIN.md 3.1)', () => {
+    const kistam = earning(10_000, {
+      id: 'k',
+      memberNr: 1,
+      taxId: null,
+      churchId: 'ev',
+      churchTaxRate: '9',
+      churchFollowing: { churchId: 'rk', churchTaxRate: '8', from: '2026-01-01' },
+    });
+    const on = (paymentDate: string) => {
+      const m = calculateDividend(params({ paymentDate }), settings(), [kistam]).members[0]!;
+      return [m.churchId, m.churchRate, m.churchTax];
+    };
+    // 100 € gross, no order: KapESt = 100 / (4 + 0.09) = 24.44 €, church tax 9 % of it 2.19 €; at 8 % 24.50 €, 1.96 €.
+    expect(on('2025-12-31')).toEqual(['ev', '9', 219]);
+    expect(on('2026-01-01')).toEqual(['rk', '8', 196]);
+  });
 });

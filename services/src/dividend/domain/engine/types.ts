@@ -64,6 +64,14 @@ export interface CertificateInput {
   readonly endDate: string;
 }
 
+/** A regular KiStAM answer and the day it applies from (1 January after its status date). */
+export interface ChurchFollowing {
+  readonly churchId: string;
+  readonly churchTaxRate: string | null;
+  /** `YYYY-MM-DD`, a 1 January. */
+  readonly from: string;
+}
+
 /** Everything the engine needs of one member. */
 export interface MemberInput {
   readonly id: string;
@@ -75,6 +83,12 @@ export interface MemberInput {
   readonly churchId: string | null;
   /** The KiStAM rate as a decimal string ("8", "9"), or null (12a.9). */
   readonly churchTaxRate: string | null;
+  /**
+   * A regular KiStAM answer not yet in force: the status of 31.08. applies to the following calendar year (DOMAIN.md
+   * 3.1, § 51a Abs. 2c S. 1 Nr. 3 S. 1 EStG). A payout on or after `from` withholds with it, an earlier one with the
+   * church data above. Absent or null: none pending.
+   */
+  readonly churchFollowing?: ChurchFollowing | null;
   /** The member's Steuer-IdNr (looked up or entered), or null. */
   readonly taxId: string | null;
   /** The spouse in master data when a member, else null. */

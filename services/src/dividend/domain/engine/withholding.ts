@@ -59,6 +59,20 @@ export function countsAsTaxId(taxId: string | null | undefined, settings: Divide
   return taxIdCounts(taxId, settings.allowTestTaxIds);
 }
 
+/**
+ * The church data a payout on `paymentDate` withholds with: a regular KiStAM answer from 1 January after its status
+ * date (DOMAIN.md 3.1; `MemberInput.churchFollowing`), before that the data held before it.
+ */
+export function churchOn(
+  member: Pick<MemberInput, 'churchId' | 'churchTaxRate' | 'churchFollowing'>,
+  paymentDate: string,
+): Pick<TaxFacts, 'churchId' | 'churchTaxRate'> {
+  const following = member.churchFollowing;
+  if (following && paymentDate >= following.from)
+    return { churchId: following.churchId, churchTaxRate: following.churchTaxRate };
+  return { churchId: member.churchId, churchTaxRate: member.churchTaxRate };
+}
+
 /** The church-tax rate (percent) of a member (12a.9): the KiStAM rate; with a church id and no rate 8 % in by/bw, 9 % elsewhere; none without a church id or at rate 0. */
 export function churchRateOf(facts: Pick<TaxFacts, 'churchId' | 'churchTaxRate' | 'state'>): Ratio | null {
   if ((facts.churchId?.trim() ?? '') === '') return null;
