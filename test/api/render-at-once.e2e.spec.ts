@@ -90,3 +90,27 @@ it(`answers each of ${AT_ONCE} member lists sent at once with the PDF or 503 ren
   expect(RENDER_GATE.queued).toBe(0);
   expect(isPdf(await memberList(t.http, auditor))).toBe(true);
 }, 120_000);
+
+it('lets a waiting request whose client went away leave its place: nothing is made for it when the turn comes (decision 351)', async () => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const taken = RENDER_GATE.run(() => released, undefined, undefined, t.cooperativeId);
+  const waiting = RENDERS_PER_COOPERATIVE.held - 1;
+  const gone = Array.from({ length: waiting }, () => request(t.http).get(LIST).set(auth(auditor)));
+  const settled = gone.map((req) =>
+    req.then(
+      () => 'answered',
+      () => 'aborted',
+    ),
+  );
+  await waitFor(() => RENDER_GATE.queued === waiting);
+  for (const req of gone) req.abort();
+  await waitFor(() => RENDER_GATE.queued === 0);
+  // Their places are free again while the cooperative's place is still taken: a new request waits, not 503.
+  const next = memberList(t.http, auditor);
+  await waitFor(() => RENDER_GATE.queued === 1);
+  release();
+  await taken;
+  expect(isPdf(await next)).toBe(true);
+  expect(await Promise.all(settled)).toEqual(Array.from({ length: waiting }, () => 'aborted'));
+}, 60_000);

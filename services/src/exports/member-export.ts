@@ -15,6 +15,8 @@ export interface MemberExportRequest {
   readonly dialect: CsvDialect;
   /** A background task's: it waits for its turn at the render gate, where a request is refused 503 (decision 337). */
   readonly background?: boolean;
+  /** A request's client gone: it leaves the render gate's waiting places (decision 351). */
+  readonly gone?: AbortSignal;
 }
 
 export interface MemberExportFile {
@@ -55,7 +57,7 @@ export class MemberExport {
       progress?.(done, selection.total);
     };
     const batches: AsyncIterable<readonly MemberDto[]> = selection.batches();
-    const turn = { cooperativeId: request.cooperativeId, background: request.background };
+    const turn = { cooperativeId: request.cooperativeId, background: request.background, gone: request.gone };
     const bytes = await inRenderTurn(turn, () =>
       this.renderer.render({
         format: request.format,

@@ -65,8 +65,9 @@ export class MemberPdfs {
     request: MemberPdfRequest,
     onProgress?: (done: number, total: number) => void,
     background = false,
+    gone?: AbortSignal,
   ): Promise<MadeMemberPdf> {
-    const turn = { cooperativeId, background };
+    const turn = { cooperativeId, background, gone };
     const issuer = await this.source.issuer(cooperativeId);
     const slug = await this.source.slug(cooperativeId);
     if (request.document === 'statements') {

@@ -12,6 +12,7 @@ import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../task
 import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from '../member-columns.js';
 import { MemberExport } from '../member-export.js';
 import { attachment } from '../../platform/http/attachment.js';
+import { whileConnected } from '../../platform/http/client-gone.js';
 
 const FILE_CONTENT = {
   'text/csv': { schema: { type: 'string', format: 'binary' } },
@@ -116,7 +117,9 @@ export class ExportsController {
       await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
-    const file = await this.exports.make({ cooperativeId: actor.cooperativeId, format, date, dialect });
+    const file = await whileConnected(res, (gone) =>
+      this.exports.make({ cooperativeId: actor.cooperativeId, format, date, dialect, gone }),
+    );
     await res
       .status(200)
       .header('Content-Type', file.contentType)

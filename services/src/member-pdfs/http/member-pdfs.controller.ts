@@ -13,6 +13,7 @@ import { asOfDate } from '../../members/index.js';
 import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { MemberPdfs, type MemberPdfDocument, type MemberPdfRequest } from '../member-pdfs.js';
 import { attachment } from '../../platform/http/attachment.js';
+import { whileConnected } from '../../platform/http/client-gone.js';
 
 const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
@@ -120,7 +121,9 @@ export class MemberPdfsController {
       await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
-    const made = await this.pdfs.make(actor.cooperativeId, request).catch((error: unknown) => {
+    const made = await whileConnected(res, (gone) =>
+      this.pdfs.make(actor.cooperativeId, request, undefined, false, gone),
+    ).catch((error: unknown) => {
       // Past its time or memory (issue 38): a clear refusal the console translates, not a held thread or a crash.
       if (error instanceof RenderBudgetExceeded) {
         throw new HttpException(

@@ -16,6 +16,7 @@ import {
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { attachment } from '../../platform/http/attachment.js';
+import { whileConnected } from '../../platform/http/client-gone.js';
 import { AnswersCreated, AnswersList, BodyOf } from '../../platform/http/openapi.js';
 import { SendRemindersCommand } from '../commands/send-reminders.js';
 import { ReminderLetters } from '../letters/reminder-letters.js';
@@ -101,7 +102,7 @@ export class PaymentRemindersController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     if (runId.length > TEXT_MAX.id) throw new NotFoundError('PaymentReminderRun', runId.slice(0, TEXT_MAX.id));
-    const { pdf, name } = await this.letters.pdf(actor.cooperativeId, runId);
+    const { pdf, name } = await whileConnected(res, (gone) => this.letters.pdf(actor.cooperativeId, runId, gone));
     await res
       .status(200)
       .header('Content-Type', 'application/pdf')

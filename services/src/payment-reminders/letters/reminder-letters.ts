@@ -22,7 +22,11 @@ export class ReminderLetters {
     private readonly reminders: ReminderReads,
   ) {}
 
-  async pdf(cooperativeId: string, runId: string): Promise<{ readonly pdf: Buffer; readonly name: string }> {
+  async pdf(
+    cooperativeId: string,
+    runId: string,
+    gone?: AbortSignal,
+  ): Promise<{ readonly pdf: Buffer; readonly name: string }> {
     const docs = await this.reminders.ofRun(cooperativeId, runId);
     const [coop, members] = await Promise.all([
       ownCooperative(this.reads, cooperativeId),
@@ -54,7 +58,7 @@ export class ReminderLetters {
     });
     letters.sort((a, b) => (a.memberNr ?? 0) - (b.memberNr ?? 0));
     // In its turn at the process's render gate, or refused 503 `renderBusy` (decision 337).
-    const pdf = await inRenderTurn({ cooperativeId }, () => renderLetters(issuer, letters));
+    const pdf = await inRenderTurn({ cooperativeId, gone }, () => renderLetters(issuer, letters));
     return { pdf, name: downloadName(['Mahnungen', docs[0]!.date], 'pdf') };
   }
 }

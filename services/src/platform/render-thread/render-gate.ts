@@ -33,11 +33,13 @@ export const RENDER_GATE = new UploadGate({
 export interface RenderTurn {
   readonly cooperativeId: string;
   readonly background?: boolean;
+  /** A request's client gone (`whileConnected`): it leaves the waiting places (decision 351). */
+  readonly gone?: AbortSignal;
 }
 
 /** Makes a file (`make`) in its turn at `gate`: nothing of it starts (no thread, no budget's clock) before. */
 export function inRenderTurn<T>(turn: RenderTurn, make: () => Promise<T>, gate: UploadGate = RENDER_GATE): Promise<T> {
   return turn.background
     ? gate.inTurn(make, turn.cooperativeId)
-    : gate.run(make, undefined, undefined, turn.cooperativeId);
+    : gate.run(make, undefined, turn.gone, turn.cooperativeId);
 }

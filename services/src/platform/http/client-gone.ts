@@ -1,0 +1,18 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Runs `work` with a signal aborted when the request's client goes away (its connection closed), so that what waits
+ * for a turn on its behalf (a gate's place: a file made, an upload read) leaves the queue instead of working for
+ * nobody when its turn comes (decision 351).
+ */
+export async function whileConnected<T>(res: FastifyReply, work: (gone: AbortSignal) => Promise<T>): Promise<T> {
+  const gone = new AbortController();
+  const socket = res.request.raw.socket;
+  const leave = (): void => gone.abort();
+  socket.once('close', leave);
+  try {
+    return await work(gone.signal);
+  } finally {
+    socket.off('close', leave);
+  }
+}
