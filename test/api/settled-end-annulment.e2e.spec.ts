@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { MemberDto, SettlementDto } from '@coop/contracts';
+import { LedgerCommandRunner } from '../../services/src/share-ledger/commands/posting.commands.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { posted } from './support/members.js';
 import { leaversOf2025, settlementsOf } from './support/settlements.js';
@@ -79,5 +80,48 @@ describe('an end whose settlement was paid out', () => {
     });
     const again = (await settlementsOf(t.http, t.adminToken, 2026)).filter((r) => r.memberId === split(exitId).member);
     expect(again.map((r) => [r.status, r.holding])).toEqual([['due', 100_000]]);
+  });
+});
+
+describe('an end paid out while its annulment is decided', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(async () => t.close());
+
+  it("refuses the annulment: the payout written between its read and its write fails the settlement stream's revision, and decided again it is refused", async () => {
+    const { exitId } = await leaversOf2025(t);
+    const [member, balance] = [exitId.slice(0, exitId.indexOf('.')), exitId.slice(exitId.indexOf('.') + 1)];
+    // The annulment reads the member's settlements (none paid); before it writes, the settlement is paid out.
+    const ledger = t.running.app.get(LedgerCommandRunner, { strict: false });
+    const read = ledger.recordedSettlements.bind(ledger);
+    let paidBetween = false;
+    ledger.recordedSettlements = async (memberId: string) => {
+      const seen = await read(memberId);
+      if (!paidBetween) {
+        paidBetween = true;
+        await request(t.http)
+          .post('/api/v1/settlements/pay')
+          .set(auth(t.adminToken))
+          .send({ ids: [exitId], payoutDate: '2026-03-02' })
+          .expect(201);
+      }
+      return seen;
+    };
+    const refused = await request(t.http)
+      .post('/api/v1/balances')
+      .set(auth(t.adminToken))
+      .send({ type: 5, annulPeer: balance, date: '2026-12-01' });
+    expect(paidBetween).toBe(true);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { errors: [{ field: 'annulPeer', template: 'endSettled', parameters: { 0: '2026-03-02' } }] },
+    ]);
+    const after = (await request(t.http).get(`/api/v1/members/${member}`).set(auth(t.adminToken)).expect(200))
+      .body as MemberDto;
+    expect(after.exitDate).not.toBeNull();
+    const row = (await settlementsOf(t.http, t.adminToken, 2025)).find((r: SettlementDto) => r.id === exitId);
+    expect(row?.status).toBe('paid');
   });
 });
