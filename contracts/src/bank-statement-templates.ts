@@ -41,5 +41,7 @@ export const BANK_STATEMENT_TEMPLATES = [
   'bankStatementMemberUnknown',
   /** Entry {0}: the amount is more than the member's outstanding payments on shares ({1}). */
   'bankStatementAboveOutstanding',
+  /** Entry {0} is the credit of a debit this product collected on {1}, booked with its collection (decision 352). */
+  'bankStatementOwnDirectDebit',
 ] as const;
 export type BankStatementTemplate = (typeof BANK_STATEMENT_TEMPLATES)[number];

@@ -189,6 +189,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   bankStatementEntryNotCredit: 1,
   bankStatementMemberUnknown: 1,
   bankStatementAboveOutstanding: 1,
+  bankStatementOwnDirectDebit: 1,
   // SEPA direct debits (issue 45, contracts/src/direct-debit-templates.ts).
   mandateReferenceInvalid: 1,
   mandateReferenceTaken: 1,

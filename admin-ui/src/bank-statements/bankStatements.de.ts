@@ -63,5 +63,6 @@ export const bankStatementsDe: typeof bankStatementsEn = {
     severalMemberNumbers: 'mehrere Mitgliedsnummern im Text',
     nothingOutstanding: 'das Mitglied schuldet nichts auf Anteile',
     aboveOutstanding: 'mehr, als das Mitglied auf Anteile schuldet',
+    ownDirectDebit: 'eine Lastschrift dieser Genossenschaft, mit dem Einzug gebucht: bitte beiseitelegen',
   },
 };

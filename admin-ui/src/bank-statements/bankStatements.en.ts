@@ -64,5 +64,6 @@ export const bankStatementsEn = {
     severalMemberNumbers: 'several member numbers in the text',
     nothingOutstanding: 'the member owes nothing on shares',
     aboveOutstanding: 'more than the member owes on shares',
+    ownDirectDebit: 'a direct debit of this cooperative, booked with its collection: set it aside',
   },
 };

@@ -31,6 +31,8 @@ export const UNMATCHED_REASONS = [
   'severalMemberNumbers',
   'nothingOutstanding',
   'aboveOutstanding',
+  /** The credit of a debit this product collected: booked when the collection was made (decision 352). */
+  'ownDirectDebit',
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 

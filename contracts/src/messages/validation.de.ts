@@ -278,6 +278,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   bankStatementMemberUnknown: 'Umsatz %{0}: kein solches Mitglied, oder keine offene Zeichnung %{1} des Mitglieds',
   bankStatementAboveOutstanding:
     'Umsatz %{0}: Der Betrag ist höher als die offenen Einzahlungen des Mitglieds auf Anteile (%{1} €)',
+  bankStatementOwnDirectDebit:
+    'Umsatz %{0} ist die Gutschrift einer am %{1} eingezogenen Lastschrift: Sie wurde schon mit dem Einzug gebucht und wird nicht noch einmal gebucht; bitte legen Sie den Umsatz beiseite',
   // SEPA-Lastschriften (issue 45).
   mandateReferenceInvalid: "Eine Mandatsreferenz hat 1 bis 35 Zeichen: Buchstaben, Ziffern und / - ? : ( ) . , ' +",
   mandateReferenceTaken: 'Die Mandatsreferenz %{0} ist bereits an ein anderes Mandat der Genossenschaft vergeben',

@@ -258,6 +258,8 @@ export const VALIDATION_MESSAGES_EN = {
   bankStatementEntryNotCredit: 'Entry %{0} is no credit in euros booked on the account',
   bankStatementMemberUnknown: 'Entry %{0}: no such member, or no outstanding subscription %{1} of the member',
   bankStatementAboveOutstanding: 'Entry %{0}: the amount is more than what the member owes on shares (%{1} €)',
+  bankStatementOwnDirectDebit:
+    'Entry %{0} is the credit of a direct debit collected on %{1}: it was booked when the collection was made and is not booked again; set it aside',
   // SEPA direct debits (issue 45).
   mandateReferenceInvalid: "A mandate reference has 1 to 35 characters: letters, digits and / - ? : ( ) . , ' +",
   mandateReferenceTaken: 'The mandate reference %{0} is already taken by another mandate of the cooperative',

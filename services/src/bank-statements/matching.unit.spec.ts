@@ -98,6 +98,7 @@ describe('matchEntries', () => {
       ['m-17', [due('b1', '2024-01-01', 10_000), due('b2', '2025-01-01', 10_000)]],
       ['m-23', [] as OutstandingDue[]],
     ]),
+    ownDebits: new Map([['0192f3a0c1d27e4b8a1f2c3d4e5f6a7b', { memberId: 'm-17' }]]),
   };
   it('proposes per credit; a second credit of the same member pays what the first left; debits are listed only', () => {
     const matched = matchEntries(
@@ -127,6 +128,18 @@ describe('matchEntries', () => {
       ['4', 'm-23', 23, [], 'nothingOutstanding'],
       ['5', null, null, [], null],
       ['6', null, null, [], 'noMemberNumber'],
+    ]);
+  });
+
+  it("leaves the credit of the cooperative's own collected debit unmatched, however its text names the member (decision 352)", () => {
+    const own = {
+      ...entry('1', 5_000, 'Einzahlung Geschaeftsanteile Mitgl-Nr 17'),
+      endToEndId: '0192f3a0c1d27e4b8a1f2c3d4e5f6a7b',
+    };
+    const other = { ...entry('2', 5_000, 'Mitgl.-Nr. 17'), endToEndId: 'RECHNUNG-4711' };
+    expect(matchEntries([own, other], book).map((e) => [e.entryId, e.memberId, e.proposal, e.unmatched])).toEqual([
+      ['1', 'm-17', [], 'ownDirectDebit'],
+      ['2', 'm-17', [{ balanceId: 'b1', amount: 5_000 }], null],
     ]);
   });
 });

@@ -10,3 +10,5 @@ export { addDays, nextTarget2Day } from './domain/target2.js';
 export { debitFile, debitMessageId } from './sepa/collection-file.js';
 export { collectionFileId } from './commands/collection.commands.js';
 export type { PlannedDebit } from './domain/collection-plan.js';
+// The bank statements' matching: a credit that is this product's own collected debit is never booked again (decision 352).
+export { ownDebitsOf, type OwnDebit } from './queries/own-debits.js';

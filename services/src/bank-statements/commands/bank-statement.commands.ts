@@ -67,7 +67,8 @@ export class ReadBankStatementHandler implements ICommandHandler<ReadBankStateme
       const { labelled, standalone } = numbersIn(e.remittance);
       return [...labelled, ...standalone];
     });
-    const book = await this.book.book(cooperativeId, numbers);
+    const endToEndIds = credits.flatMap((e) => (e.endToEndId === null ? [] : [e.endToEndId]));
+    const book = await this.book.book(cooperativeId, numbers, endToEndIds);
     const entries = matchEntries(statement.entries, book);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const data = {
@@ -122,7 +123,10 @@ export class ConfirmBankStatementEntriesCommand extends Command<void> {
 
 @CommandHandler(ConfirmBankStatementEntriesCommand)
 export class ConfirmBankStatementEntriesHandler implements ICommandHandler<ConfirmBankStatementEntriesCommand, void> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly book: MatchingBookReads,
+  ) {}
 
   execute({ ctx, statementId, confirmations }: ConfirmBankStatementEntriesCommand): Promise<void> {
     return this.writer
@@ -152,9 +156,17 @@ export class ConfirmBankStatementEntriesHandler implements ICommandHandler<Confi
     >();
     const errors: FieldError[] = [];
     const confirmed: ConfirmedEntry[] = [];
+    // The credit of a debit this product collected was booked with its collection: never again (decision 352).
+    const named = confirmations.flatMap((c) => statement.state.entries.get(c.entryId)?.endToEndId ?? []);
+    const own = await this.book.ownDebits(cooperativeId, named);
     for (const [i, c] of confirmations.entries()) {
       const entry = statement.state.entries.get(c.entryId);
       if (entry === undefined) continue; // refused above
+      const debit = entry.endToEndId === null ? undefined : own.get(entry.endToEndId);
+      if (debit !== undefined) {
+        errors.push(fieldError(`entries.${i}.entryId`, 'bankStatementOwnDirectDebit', c.entryId, debit.date));
+        continue;
+      }
       const account = accounts.get(c.memberId) ?? {
         ...(await this.writer.loadWithoutPersonalData(memberStream(c.memberId), sharePaymentDecider)),
         events: [],

@@ -17,6 +17,8 @@ export interface StatementEntryState {
   readonly amount: number;
   readonly bookingDate: string;
   readonly remittance: string;
+  /** The transaction's end-to-end id (`NOTPROVIDED`: null): names this product's own debit (decision 352). */
+  readonly endToEndId: string | null;
   readonly state: EntryState;
 }
 
@@ -93,6 +95,7 @@ export const bankStatementDecider: Decider<BankStatementCommand, BankStatementEv
                 amount: e.amount,
                 bookingDate: e.bookingDate,
                 remittance: e.remittance,
+                endToEndId: e.endToEndId ?? null,
                 state: 'open' as const,
               },
             ]),

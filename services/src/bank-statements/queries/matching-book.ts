@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ownDebitsOf, type OwnDebit } from '../../direct-debits/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { businessToday } from '@coop/contracts';
@@ -26,7 +27,7 @@ export function dueOf(due: ShareDueDocument): OutstandingDue {
 export class MatchingBookReads {
   constructor(private readonly reads: ReadModels) {}
 
-  async book(cooperativeId: string, numbers: readonly number[]): Promise<MatchingBook> {
+  async book(cooperativeId: string, numbers: readonly number[], endToEndIds: readonly string[]): Promise<MatchingBook> {
     const memberIdOf = new Map<number, string>();
     for (const values of chunks([...new Set(numbers)])) {
       const page = await memberDocuments.query(this.reads, cooperativeId, {
@@ -36,7 +37,16 @@ export class MatchingBookReads {
       });
       for (const doc of page.items) if (doc.memberNr !== null) memberIdOf.set(doc.memberNr, doc.id);
     }
-    return { memberIdOf, duesOf: await this.dues(cooperativeId, [...new Set(memberIdOf.values())]) };
+    return {
+      memberIdOf,
+      duesOf: await this.dues(cooperativeId, [...new Set(memberIdOf.values())]),
+      ownDebits: await this.ownDebits(cooperativeId, endToEndIds),
+    };
+  }
+
+  /** The cooperative's own collected debits among `endToEndIds` (the direct debits' read model, decision 352). */
+  ownDebits(cooperativeId: string, endToEndIds: readonly string[]): Promise<Map<string, OwnDebit>> {
+    return ownDebitsOf(this.reads, cooperativeId, [...new Set(endToEndIds)]);
   }
 
   /** The outstanding subscriptions of `memberIds`, by member. */

@@ -33,7 +33,11 @@ const collections = new TypedReads<DirectDebitCollectionDocument>(
   'DirectDebitCollection',
   readDirectDebitCollection,
 );
-const payments = new TypedReads<DirectDebitPaymentDocument>(DIRECT_DEBIT_PAYMENTS, 'Payment', readDirectDebitPayment);
+export const payments = new TypedReads<DirectDebitPaymentDocument>(
+  DIRECT_DEBIT_PAYMENTS,
+  'Payment',
+  readDirectDebitPayment,
+);
 
 /** An IBAN or BIC as the file carries it: without spaces, in capitals; none: null. */
 const compact = (v: string | null): string | null => (v === null ? null : v.replace(/\s+/g, '').toUpperCase());

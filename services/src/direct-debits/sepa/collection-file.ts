@@ -38,6 +38,16 @@ export function debitMessageId(now: Date): string {
 export const endToEndIdOf = (paymentId: string): string => paymentId.replace(/-/g, '');
 
 /**
+ * The payment id a bank statement's end-to-end id names when it is one of this product's debits (`endToEndIdOf`'s
+ * inverse: 32 hexadecimal digits, any case), else null.
+ */
+export function paymentIdOfEndToEndId(endToEndId: string): string | null {
+  const hex = endToEndId.trim().toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * The remittance text the member reads on the bank statement (German, as the cooperative's letters): the subscription's
  * day as a German date ("Zeichnung vom 10.01.2025"; it read "2025-01-10").
  */
