@@ -52,7 +52,7 @@ export function toMemberInput(
     interestBegin: p[6] === undefined ? p[4] : interestBeginFor(p[3], rule),
     annulled: p[5] === 1,
   }));
-  const orders = doc.orders.map((o): OrderInput => withoutUseOf(o, resuming));
+  const orders = doc.orders.map((o): OrderInput => withLinkedSpouse(withoutUseOf(o, resuming), doc));
   const certificates = doc.certificates
     .filter((c) => isNvType(c.type))
     .map((c): CertificateInput => ({
@@ -91,6 +91,16 @@ export function factsOf(doc: DividendInputDocument): MemberFacts {
     legalEntity: doc.legalForm === 1,
     foreign: doc.isForeign,
   };
+}
+
+/**
+ * A joint order recorded while the spouse was typed in but not yet linked as a member holds no spouse; once the member's
+ * master data links the spouse, the order is the pair's (decision 360): one volume for both, served before either's
+ * single order (DOMAIN.md 2.6, 12a.3, 12a.4), as the FSA control report already reads it (`fsak-records.ts` `spouseOf`).
+ */
+function withLinkedSpouse(order: OrderInput, doc: DividendInputDocument): OrderInput {
+  if (!order.joint || order.spouseMemberId !== null || doc.spouse === null || doc.spouse === doc.id) return order;
+  return { ...order, spouseMemberId: doc.spouse };
 }
 
 /** The order as the engine takes it; resuming a closure, its payment year's use as it was before that closure. */
