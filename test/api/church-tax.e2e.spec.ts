@@ -7,7 +7,7 @@ import type {
   MemberHistoryEntry,
 } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember } from './support/members.js';
+import { createMember, validMember } from './support/members.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 /*
@@ -131,6 +131,20 @@ describe('church data: by hand, history, and hidden from callers without church:
       ['queryKind', 'invalidChoice'],
     ]);
     expect((await put({ churchId: 'rk', queriedOn: '' }).expect(400)).status).toBe(400);
+  });
+
+  it('refuses the same in the member form: an unknown church and a rate above 10 (a probe: `zz` at 250 % was withheld)', async () => {
+    const form = (church: Record<string, unknown>) =>
+      request(t.http)
+        .put(`/api/v1/members/${anna.id}`)
+        .set(auth(t.adminToken))
+        .send(validMember({ name: 'Kirch', state: 'nw', ...church }));
+    expect(templates(await form({ churchId: 'zz', churchTaxRate: '250' }).expect(400))).toEqual([
+      ['churchId', 'invalidChoice', { 0: 'zz' }],
+      ['churchTaxRate', 'mustBeAtMost', { 0: '10' }],
+    ]);
+    const church = await request(t.http).get(`/api/v1/members/${anna.id}/church-tax`).set(auth(clerk)).expect(200);
+    expect((church.body as MemberChurchTaxDto).churchId).toBe('rk');
   });
 
   it("answers 404 for another cooperative's member", async () => {

@@ -24,6 +24,7 @@ import { businessToday, isIsoDate, isLeapYear } from '../business-date.js';
 import { DateInRange, MaxText, Satisfies, VisibleText, rule, ruleNamingValue } from './rules.js';
 import { AMOUNT_MAX_CENTS, BIRTH_DATE_MIN, MEMBER_NR_MAX, SHARES_MAX, TEXT_MAX } from '../limits.js';
 import { ConfirmsWarnings } from './confirmation.js';
+import { CHURCH_NAMES } from '../dividend.js';
 
 /*
  * The member master data as the clerk sends it (docs/api.md "members", SPEC.md section 5 "Member"): `POST /members`
@@ -132,6 +133,8 @@ const Valid = (
 
 const isLegalEntity = (o: MemberMasterFields): boolean => o.legalForm === 1;
 const isDecimal = (v: string): boolean => /^\d{1,3}(\.\d{1,4})?$/.test(v);
+/** The church ids the member's church may hold (DOMAIN.md 10). */
+const CHURCH_IDS: readonly string[] = Object.keys(CHURCH_NAMES);
 /** A natural person under 18 (by a valid birth date, on the business day) needs a legal representative. */
 const needsRepresentative = (o: MemberMasterFields): boolean =>
   o.legalForm === 0 &&
@@ -254,11 +257,24 @@ export class MemberMasterFields {
   @IsMemberText()
   @Valid('isSteuerId', isValidSteuerId, 'invalidTaxId')
   manualTaxId: string | null = null;
-  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) churchId: string | null = null;
-  /** A percentage, up to 3 digits and 4 decimals (`9,5` reads as `"9.5"`). */
+  /**
+   * A church id of CHURCH_NAMES, any case (stored in small letters), as the church-tax route takes it: the dividend
+   * withholds and declares church tax under it (a probe: `zz` was taken and declared as a community).
+   */
+  @AsChoice(CHURCH_IDS, (s) => s.toLowerCase())
+  @IsMemberText()
+  @MaxText(TEXT_MAX.code)
+  @OneOf(CHURCH_IDS)
+  churchId: string | null = null;
+  /** A percentage, up to 3 digits and 4 decimals (`9,5` reads as `"9.5"`), at most 10 (DOMAIN.md 2.4: 8 or 9 %). */
   @AsMemberText((v) => v.replace(',', '.'))
   @IsMemberText()
   @Valid('isDecimal', isDecimal, 'invalidNumber')
+  @Satisfies(
+    'isChurchRate',
+    (v) => typeof v !== 'string' || !isDecimal(v) || Number(v) <= 10,
+    rule('mustBeAtMost', '10'),
+  )
   churchTaxRate: string | null = null;
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) kiSt: string | null = null;
   @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') kiStSatz:
