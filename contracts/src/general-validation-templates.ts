@@ -23,6 +23,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   settlementNothingPaidOn: 1,
   settlementNotPaid: 1,
   endSettled: 1,
+  transferBeforeSettledEnd: 1,
   settlementEndUnknown: 1,
   settlementBeforeEnd: 1,
   settlementEndNotReached: 1,

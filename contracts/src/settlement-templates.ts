@@ -10,6 +10,8 @@ export const SETTLEMENT_TEMPLATES = [
   'settlementNothingPaidOn',
   /** The annulment of an end (2, 6, 7, 8) whose settlement stands paid out on {0} (decision 335): reversed first. */
   'endSettled',
+  /** A transfer before an end whose settlement stands paid out on {0} would change the holding settled (decision 363). */
+  'transferBeforeSettledEnd',
   /** A correction of a settlement that is not recorded (or already reversed). */
   'settlementNotPaid',
   /** No end of membership or of shares with this id for the member. */

@@ -1,8 +1,10 @@
 import request from 'supertest';
 import type { MemberDto, SettlementDto } from '@coop/contracts';
 import { LedgerCommandRunner } from '../../services/src/share-ledger/commands/posting.commands.js';
+import { PaySettlementsHandler } from '../../services/src/settlements/commands/settlement.commands.js';
+import type { StreamWriter } from '../../services/src/platform/commands/stream-writer.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { posted } from './support/members.js';
+import { createMember, posted } from './support/members.js';
 import { leaversOf2025, settlementsOf } from './support/settlements.js';
 
 /**
@@ -123,5 +125,65 @@ describe('an end paid out while its annulment is decided', () => {
     expect(after.exitDate).not.toBeNull();
     const row = (await settlementsOf(t.http, t.adminToken, 2025)).find((r: SettlementDto) => r.id === exitId);
     expect(row?.status).toBe('paid');
+  });
+
+  it('refuses a transfer dated before an end paid out: it would re-state the end and settle it again (decision 363)', async () => {
+    const { exitId } = await leaversOf2025(t);
+    const member = exitId.slice(0, exitId.indexOf('.'));
+    await request(t.http)
+      .post('/api/v1/settlements/pay')
+      .set(auth(t.adminToken))
+      .send({ ids: [exitId], payoutDate: '2026-03-02' })
+      .expect(201);
+    const taker = await createMember(t.http, t.adminToken, { name: 'Nachher', shareAmount: 1 });
+    const transfer = await request(t.http)
+      .post('/api/v1/balances')
+      .set(auth(t.adminToken))
+      .send({ member, type: 3, quantity: 1, transferTo: taker.id, date: '2025-06-02', approvalDate: '2025-06-02' });
+    expect([transfer.status, transfer.body]).toEqual([
+      400,
+      { errors: [{ field: 'date', template: 'transferBeforeSettledEnd', parameters: { 0: '2026-03-02' } }] },
+    ]);
+    const rows = (await settlementsOf(t.http, t.adminToken, 2025)).filter((r: SettlementDto) => r.memberId === member);
+    expect(rows.map((r) => [r.status, r.holding])).toEqual([['paid', 100_000]]);
+  });
+
+  it('decides a payout again when the end was annulled between its read and its write: it is refused, not paid (decision 363)', async () => {
+    const { exitId } = await leaversOf2025(t);
+    const [member, balance] = [exitId.slice(0, exitId.indexOf('.')), exitId.slice(exitId.indexOf('.') + 1)];
+    const handler = t.running.app.get(PaySettlementsHandler, { strict: false });
+    const held = handler as unknown as { writer: StreamWriter };
+    const real = held.writer;
+    let annulledBetween = false;
+    held.writer = Object.assign(Object.create(real) as StreamWriter, {
+      appendAll: async (appends: Parameters<StreamWriter['appendAll']>[0]) => {
+        if (!annulledBetween) {
+          annulledBetween = true;
+          await request(t.http)
+            .post('/api/v1/balances')
+            .set(auth(t.adminToken))
+            .send({ type: 5, annulPeer: balance, date: '2026-12-01' })
+            .expect(201);
+        }
+        return real.appendAll(appends);
+      },
+    });
+    try {
+      const pay = await request(t.http)
+        .post('/api/v1/settlements/pay')
+        .set(auth(t.adminToken))
+        .send({ ids: [exitId], payoutDate: '2026-03-02' });
+      expect(annulledBetween).toBe(true);
+      expect(pay.status).toBe(400);
+    } finally {
+      held.writer = real;
+    }
+    const after = (await request(t.http).get(`/api/v1/members/${member}`).set(auth(t.adminToken)).expect(200))
+      .body as MemberDto;
+    expect([after.exitDate, after.shareAmount]).toEqual([null, 4]);
+    const paid = (await settlementsOf(t.http, t.adminToken, 2025)).filter(
+      (r: SettlementDto) => r.memberId === member && r.status === 'paid',
+    );
+    expect(paid).toEqual([]);
   });
 });

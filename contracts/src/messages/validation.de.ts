@@ -13,6 +13,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Für den %{0} ist keine Auszahlung dieses Jahres erfasst: Erfassen Sie zuerst die Auszahlungen (Ausgeschiedene wählen, dann „Auszahlung erfassen“), dann die Datei',
   endSettled:
     'Die Auseinandersetzung zu diesem Ende wurde am %{0} ausgezahlt: Bitte korrigieren Sie zuerst die erfasste Auseinandersetzung (Auseinandersetzung, „Korrigieren“) und stornieren Sie dann die Buchung',
+  transferBeforeSettledEnd:
+    'Die Auseinandersetzung zum Ende des Mitglieds wurde am %{0} ausgezahlt: Eine Übertragung davor würde das ausgezahlte Guthaben ändern; bitte korrigieren Sie zuerst die erfasste Auseinandersetzung (Auseinandersetzung, „Korrigieren“)',
   settlementNotPaid: 'Diese Auseinandersetzung ist nicht erfasst: Es gibt nichts zu korrigieren',
   settlementEndUnknown: 'Für dieses Mitglied gibt es kein solches Ende der Mitgliedschaft oder von Anteilen',
   settlementBeforeEnd: 'Das Auszahlungsdatum muss nach dem Ende der Mitgliedschaft (%{0}) liegen',

@@ -17,6 +17,8 @@ export const VALIDATION_MESSAGES_EN = {
     'No settlement of this year is recorded as paid on %{0}: record the payouts first (select the leavers, then “Record payout”), then make the file',
   endSettled:
     'The settlement of this end was paid out on %{0}: correct the recorded settlement first (Settlements, “Correct”), then annul the posting',
+  transferBeforeSettledEnd:
+    'The member’s end was settled (paid out on %{0}): a transfer before it would change the holding paid out; correct the recorded settlement first (Settlements, “Correct”)',
   settlementNotPaid: 'This settlement is not recorded: there is nothing to correct',
   settlementEndUnknown: 'This member has no such end of membership or of shares',
   settlementBeforeEnd: 'The payout date must lie after the end of the membership (%{0})',

@@ -23,5 +23,12 @@ export {
   memberNumberSequenceDecider,
   type MemberNumberSequenceState,
 } from './domain/member-number.decider.js';
-export { memberDocuments, memberName, readMember, sharesDay, type MemberDocument } from './reads.js';
+export {
+  memberDocuments,
+  memberName,
+  readMember,
+  refuseErasedMember,
+  sharesDay,
+  type MemberDocument,
+} from './reads.js';
 export { memberStatistics, postingSumsAsOf } from './queries/member-statistics.js';

@@ -5,3 +5,4 @@
  * exports the same reader.
  */
 export { memberDocuments, memberName, readMember, sharesDay, type MemberDocument } from './queries/member-documents.js';
+export { refuseErasedMember } from './queries/erased-member.js';

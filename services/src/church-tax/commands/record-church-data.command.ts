@@ -2,6 +2,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream, type ChurchQueryKind } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { refuseErasedMember } from '../../members/reads.js';
 import { churchDataDecider } from '../domain/church-data.decider.js';
 import { ChurchDataKey } from './church-data-key.js';
 
@@ -31,10 +33,13 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
   constructor(
     private readonly writer: StreamWriter,
     private readonly churchKey: ChurchDataKey,
+    private readonly reads: ReadModels,
   ) {}
 
   async execute({ ctx, memberId, input }: RecordChurchDataCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    // An erased member takes no church data (Art. 9 GDPR data on an erased member; decision 362).
+    await refuseErasedMember(this.reads, cooperativeId, memberId);
     const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
     const { events } = await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
     if (

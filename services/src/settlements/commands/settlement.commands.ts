@@ -11,6 +11,7 @@ import {
   type LossShareKind,
   type MemberEvent,
   type NewEvent,
+  type StreamAppend,
 } from '@coop/contracts';
 import { evolveMemberStream, initialMemberState, type MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -25,6 +26,8 @@ import {
 } from '../domain/settlement.decider.js';
 import { settlementTermsDecider, type SettlementTermsCommand } from '../domain/settlement-terms.decider.js';
 import { SettlementReads } from '../queries/settlement-reads.js';
+import { ReadModels } from '../../platform/http/read-models.js';
+import { refuseErasedMember } from '../../members/index.js';
 
 /** The member stream read whole (master data and share account), for the ends and the member's account. */
 const memberReader: Decider<never, MemberEvent, MemberState> = {
@@ -87,6 +90,9 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
     const appends = new Map<string, { expected: Loaded<SettlementState>['expected']; events: NewEvent[] }>();
     let sum = 0;
     const seenMembers = new Map<string, Loaded<SettlementState>>();
+    // Each member's stream as read: an end annulled (or re-stated) between this read and the write makes it decide
+    // again (decision 363; the annulment checks the settlement stream the same way, decision 335).
+    const memberChecks = new Map<string, StreamAppend>();
     for (const id of ids) {
       const parts = splitSettlementId(id);
       const member = parts === null ? null : await this.writer.load(memberStream(parts.memberId), memberReader);
@@ -114,6 +120,8 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
           loaded.state,
         );
         for (const e of events) if (e.type === 'SettlementPaid') sum += e.data.amount;
+        const memberStreamId = memberStream(parts.memberId);
+        memberChecks.set(memberStreamId, { streamId: memberStreamId, expected: member.expected, events: [] });
         // Two ends of one member in one payout: one append to its stream, decided on the state after the first.
         const append = appends.get(stream) ?? { expected: loaded.expected, events: [] };
         for (const stamped of this.writer.stamp(events, ctx, cooperativeId)) append.events.push(stamped);
@@ -134,9 +142,10 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
       if (refusals.every((r) => r.template === 'settlementAlreadyPaid')) throw new ConflictingStateError(errors);
       throw new ValidationError(errors);
     }
-    await this.writer.appendAll(
-      [...appends].map(([streamId, a]) => ({ streamId, expected: a.expected, events: a.events })),
-    );
+    await this.writer.appendAll([
+      ...[...appends].map(([streamId, a]) => ({ streamId, expected: a.expected, events: a.events })),
+      ...memberChecks.values(),
+    ]);
     return plan;
   }
 }
@@ -205,9 +214,14 @@ export class RecordHeirsAccountCommand extends Command<void> {
 
 @CommandHandler(RecordHeirsAccountCommand)
 export class RecordHeirsAccountHandler implements ICommandHandler<RecordHeirsAccountCommand, void> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: ReadModels,
+  ) {}
 
   async execute({ ctx, memberId, account }: RecordHeirsAccountCommand): Promise<void> {
+    // The heirs' account is sealed under the member's key: an erased member's would make it anew (decision 362).
+    await refuseErasedMember(this.reads, ctx.actor.cooperativeId, memberId);
     const state = await memberOf(this.writer, ctx.actor.cooperativeId, memberId, 'memberId');
     const deceased = settlementEnds(state).some((e) => e.reason === 'death');
     await this.writer.handle(

@@ -237,6 +237,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
           const interestBegin =
             posting.interestBegin ?? interestBeginFor(date, terms.interestBeginRule ?? DEFAULT_INTEREST_BEGIN_RULE);
           const dates = { date, approvalDate, interestBegin };
+          const settled = await this.ledger.recordedSettlements(memberId);
           const out = await this.ledger.decideOnLedger(
             memberId,
             {
@@ -249,6 +250,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
               quantity,
               terms,
               restate,
+              settlements: settled.settlements,
               ...dates,
             },
             years,
@@ -271,7 +273,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
             years,
           );
           requirePlausiblePosting(out.loaded.state, dates, businessToday(), posting.confirmWarnings === true);
-          return this.ledger.appendPosting([out, incoming], ctx, years);
+          return this.ledger.appendPosting([out, incoming], ctx, years, [settled.check]);
         }
         case 5: {
           const { annulPeer, type: _type, confirmWarnings: _confirmed, ...dates } = posting;

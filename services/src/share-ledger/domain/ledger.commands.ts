@@ -58,6 +58,11 @@ export type TransferOut = {
    * the exit posting and the exit posting for the holding that remains. Used only while an exit is pending.
    */
   readonly restate?: { readonly annulment: string; readonly exit: string };
+  /**
+   * The member's recorded settlements: a pending end whose payout stands is not re-stated by a transfer dated before it
+   * (decision 363). Absent: none recorded.
+   */
+  readonly settlements?: RecordedSettlements;
 } & PostingDates &
   InOpenYears;
 

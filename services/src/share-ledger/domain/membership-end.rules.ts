@@ -5,6 +5,7 @@ import {
   extraordinaryNoticeFrom,
   isBlank,
   isIsoDate,
+  fieldError,
   memberFieldError,
   membershipEndDate,
   ValidationError,
@@ -16,6 +17,7 @@ import {
 import { negated, paidField, paidIn, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { endedDuesField } from '../../kernel/owing-postings.js';
+import { standingPayout, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
 import { amountFor } from '../../kernel/share-terms.js';
 import { lowestSharesFrom } from './holding.js';
 import { leavingSplit, outgoingTransfer } from './transfer-out.js';
@@ -50,6 +52,7 @@ type LeavingTransfer = {
   readonly quantity: number;
   readonly terms: ShareTerms;
   readonly restate?: { readonly annulment: string; readonly exit: string };
+  readonly settlements?: RecordedSettlements;
 } & PostingDates;
 
 /**
@@ -220,6 +223,9 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   requireNewBalance(state, restate.annulment);
   requireNewBalance(state, restate.exit);
   const exit = state.postings.get(state.exitBalanceId!)!;
+  // An end paid out (§ 73 GenG: once): a transfer dated before it would re-state it and settle it again (decision 363).
+  const payout = command.settlements === undefined ? null : standingPayout(command.settlements, exit.balanceId);
+  if (payout !== null) throw new ValidationError([fieldError('date', 'transferBeforeSettledEnd', payout.payoutDate)]);
   // What the member paid in, before the pending end takes it out: the transfer moves it first (decision 265).
   const { event: transfer, amount, split } = outgoingTransfer(command, state, paidIn(state, new Set([exit.balanceId])));
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };

@@ -10,7 +10,7 @@ import {
   type DomainEvent,
 } from '@coop/contracts';
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
-import { businessToday, fieldError, ValidationError } from '@coop/contracts';
+import { businessToday } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -22,7 +22,7 @@ import {
 } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
 import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
-import { memberDocuments, memberMasterDecider, memberName } from '../../members/index.js';
+import { memberDocuments, memberMasterDecider, memberName, refuseErasedMember } from '../../members/index.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
@@ -92,8 +92,7 @@ export class TaxPaperWriter {
   async holder(memberId: string, cooperativeId: string): Promise<TaxPaperHolder | null> {
     if (memberId === '') return null;
     // An erased member (issue 27) takes no paper: its sealed fields would make its key anew.
-    const [doc] = (await memberDocuments.getMany(this.reads, cooperativeId, [memberId])).values();
-    if (doc?.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
+    await refuseErasedMember(this.reads, cooperativeId, memberId);
     const { state } = await this.writer.loadKept(memberStream(memberId), memberMasterDecider, [
       memberDataSubject(memberId),
       memberChurchSubject(memberId),
