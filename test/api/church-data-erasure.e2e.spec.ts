@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { PersonalDataCipher } from '../../services/src/platform/event-store/personal-data.js';
 import { SqliteEventStore } from '../../services/src/platform/event-store/sqlite-event-store.js';
 import { auth, startApp, type TestApp } from './support/app.js';
+import { params, store } from './support/dividend.js';
 import { createMember, member, posted, setTerms } from './support/members.js';
+import { diedAndSettled } from './support/settlements.js';
 
 /*
  * Church data erased earlier than the member (issue 27; DOMAIN.md 9.3; § 51a Abs. 2c EStG; decision 101): its fields are
@@ -211,14 +213,14 @@ describe('church data of former members: the clean-up erases it after their last
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    // Died in 2023: the membership ended 31.12.2023, the settlement by 30.06.2024: church data due from 01.01.2025.
+    // Died in 2023: the membership ended 31.12.2023, the settlement paid 01.03.2024: church data due from 01.01.2025.
     former = await createMember(t.http, t.adminToken, {
       ...LONG_AGO,
       name: 'Ausgetreten',
       givenName: 'Agathe',
       ...CHURCH,
     });
-    await posted(t.http, t.adminToken, { member: former.id, ...died('2023-03-01') });
+    await diedAndSettled(t.http, t.adminToken, former.id, '2023-03-01', '2024-03-01');
     // Died this year: the membership ends 31 December, its church data stays.
     recent = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Kuerzlich', givenName: 'Kurt', ...CHURCH });
     await posted(t.http, t.adminToken, { member: recent.id, ...died(`${THIS_YEAR}-01-10`) });
@@ -231,6 +233,9 @@ describe('church data of former members: the clean-up erases it after their last
       .send({ held: true, reason: 'Außenprüfung' })
       .expect(200);
     active = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Aktiv', givenName: 'Anton', ...CHURCH });
+    // The cooperative's first dividend closed in the product is that of 2024: the dividends of Agathe's years were paid
+    // before it, none is still to come (decision 354).
+    await store(t.http, t.adminToken, params(2024)).expect(201);
   }, 60_000);
   afterAll(async () => t.close());
 

@@ -2,7 +2,8 @@ import request from 'supertest';
 import type { CleanMemberResult, MemberDto, MembersErased } from '@coop/contracts';
 import { DueMembers } from '../../services/src/data-protection/queries/due-members.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, posted, setTerms } from './support/members.js';
+import { createMember, setTerms } from './support/members.js';
+import { diedAndSettled } from './support/settlements.js';
 
 /*
  * The clean-up in parts (decision 318): a run names its members in events of at most ERASURE_CHUNK_MEMBERS members
@@ -11,7 +12,8 @@ import { createMember, posted, setTerms } from './support/members.js';
  * stopped after a part leaves the rest due: the next run erases them and the keys the stopped run left.
  */
 const LONG_AGO = { entryDate: '2005-01-15', approvalDate: '2005-01-20', interestBegin: '2005-02-01' };
-const DIED = { type: 6, date: '2012-02-01', approvalDate: '2012-02-01', interestBegin: '2012-02-01' };
+/** The day they died (membership ended 31.12.2012); the settlement paid to the heirs in 2013. */
+const DIED = '2012-02-01';
 
 describe('data protection: the clean-up in parts', () => {
   let t: TestApp;
@@ -31,7 +33,7 @@ describe('data protection: the clean-up in parts', () => {
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
     for (const name of ['Alt', 'Bald', 'Call', 'Dorn', 'Eck', 'Fern', 'Gram']) {
       const m = await createMember(t.http, t.adminToken, { ...LONG_AGO, name, givenName: 'Vera' });
-      await posted(t.http, t.adminToken, { member: m.id, ...DIED, noticeDate: DIED.date });
+      await diedAndSettled(t.http, t.adminToken, m.id, DIED, '2013-03-01');
       gone.push(m);
     }
   }, 60_000);

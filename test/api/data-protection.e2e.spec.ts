@@ -7,18 +7,11 @@ import type {
   ReadDocument,
 } from '@coop/contracts';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, member, posted, setTerms, validMember } from './support/members.js';
+import { createMember, member, setTerms, validMember } from './support/members.js';
+import { diedAndSettled } from './support/settlements.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
 
-/** Postings of a past year: the dates of the death posting recorded on `noticeDate`. */
-const died = (noticeDate: string) => ({
-  type: 6,
-  date: noticeDate,
-  approvalDate: noticeDate,
-  interestBegin: noticeDate,
-  noticeDate,
-});
 /** Admitted long ago, so that the member can have left more than ten years ago. */
 const LONG_AGO = { entryDate: '2005-01-15', approvalDate: '2005-01-20', interestBegin: '2005-02-01' };
 
@@ -140,17 +133,17 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
         },
       },
     ]);
-    await posted(t.http, t.adminToken, { member: gone.id, ...died('2012-02-01') });
+    await diedAndSettled(t.http, t.adminToken, gone.id, '2012-02-01', '2013-03-01');
     // Left in 2012 as well, but held.
     held = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Gehalten', givenName: 'Hanna' });
-    await posted(t.http, t.adminToken, { member: held.id, ...died('2012-03-01') });
+    await diedAndSettled(t.http, t.adminToken, held.id, '2012-03-01', '2013-03-01');
     // Left in 2015: the settlement was paid in 2016, due only from 2027.
     recent = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Neulich', givenName: 'Nora' });
-    await posted(t.http, t.adminToken, { member: recent.id, ...died('2015-05-01') });
+    await diedAndSettled(t.http, t.adminToken, recent.id, '2015-05-01', '2016-03-01');
     // Left in 2012, but a certificate of this year is on file (a tax document): the period runs from this year.
     const papers = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Papier', givenName: 'Paula' });
     await createNonAssessment(t.http, t.adminToken, validNonAssessment(papers.id));
-    await posted(t.http, t.adminToken, { member: papers.id, ...died('2012-04-01') });
+    await diedAndSettled(t.http, t.adminToken, papers.id, '2012-04-01', '2013-03-01');
     // Another cooperative's member, due there.
     const other = await request(t.http)
       .post('/api/v1/cooperatives')
@@ -161,7 +154,7 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
       await userWith(t.http, t.adminToken, 'other-dsgvo-admin', ['ROLE_ADMIN'], (other.body as { id: string }).id)
     ).token;
     otherGone = await createMember(t.http, otherAdmin, { ...LONG_AGO, name: 'Anderswo', givenName: 'Otto' });
-    await posted(t.http, otherAdmin, { member: otherGone.id, ...died('2011-02-01') });
+    await diedAndSettled(t.http, otherAdmin, otherGone.id, '2011-02-01', '2012-03-01');
   });
   afterAll(async () => t.close());
 
@@ -366,6 +359,23 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
       .set(auth(t.adminToken))
       .send(validNonAssessment(gone.id));
     expect([nv.status, nv.body.errors]).toEqual([400, [{ field: null, template: 'memberErased', parameters: {} }]]);
+    // Nor church data or an heirs' account (a probe, decision 362): each sealed under a key made anew.
+    const church = await request(t.http)
+      .put(`/api/v1/members/${gone.id}/church-tax`)
+      .set(auth(t.adminToken))
+      .send({ churchId: 'rk', churchTaxRate: '9', queriedOn: '2026-01-05' });
+    expect([church.status, church.body.errors]).toEqual([
+      400,
+      [{ field: null, template: 'memberErased', parameters: {} }],
+    ]);
+    const heirs = await request(t.http)
+      .post('/api/v1/settlements/heirs')
+      .set(auth(t.adminToken))
+      .send({ memberId: gone.id, accountHolder: 'Erben', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' });
+    expect([heirs.status, heirs.body.errors]).toEqual([
+      400,
+      [{ field: null, template: 'memberErased', parameters: {} }],
+    ]);
     // Her birth date is gone, not missing: she is not shown as a minor.
     expect((await member(t.http, t.adminToken, gone.id)).underage).toBe(false);
     expect(await t.running.storage.keys.find(`member-${gone.id}`)).toBeUndefined();

@@ -10,7 +10,10 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * German; every screen free of axe violations (any impact), with a main landmark, one h1 and no empty table header cell.
  */
 
-/** A member admitted in 2005 who died in 2012 (membership ended 31.12.2012): due for the clean-up since 2024. */
+/**
+ * A member admitted in 2005 who died in 2012 (membership ended 31.12.2012), its settlement paid to the heirs in 2013: due
+ * for the clean-up since 2024 (a settlement recorded and not paid would keep it: decision 353).
+ */
 async function formerMember(product: Product, token: string, name: string, givenName: string): Promise<string> {
   const id = await seedMember(product, token, {
     name,
@@ -32,6 +35,15 @@ async function formerMember(product: Product, token: string, name: string, given
     },
   });
   expect(death.status).toBe(201);
+  const heirs = { memberId: id, accountHolder: 'Erben', iban: 'DE89370400440532013000', bic: null };
+  expect((await product.api('/settlements/heirs', { method: 'POST', token, body: heirs })).status).toBe(204);
+  const ids = [`${id}.${(death.body as { id: string }).id}`];
+  const paid = await product.api('/settlements/pay', {
+    method: 'POST',
+    token,
+    body: { ids, payoutDate: '2013-03-01' },
+  });
+  expect(paid.status).toBe(201);
   return id;
 }
 

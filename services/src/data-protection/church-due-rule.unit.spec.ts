@@ -6,13 +6,15 @@ import {
   type MembersErased,
 } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { churchDataDecision } from './domain/church-due-rule.js';
+import { churchDataDecision, openDividendYears } from './domain/church-due-rule.js';
 import { churchErasureDecider, type EraseChurchData } from './domain/church-erasure.decider.js';
 import { erasureDecider } from './domain/erasure.decider.js';
 import type { RetentionFacts } from './domain/due-rule.js';
 
-/** A member who left on 31.12.2024, holding booked out, its last dividend (for 2023) paid in 2024. */
-const left: RetentionFacts = {
+type ChurchFacts = RetentionFacts & { readonly openDividendYears: readonly number[] };
+
+/** A member who left on 31.12.2024, holding booked out, its last dividend (for 2023) paid in 2024, 2024 closed. */
+const left: ChurchFacts = {
   exitDate: '2024-12-31',
   shareAmount: 0,
   shareTotalEUR: 0,
@@ -21,8 +23,9 @@ const left: RetentionFacts = {
   lastTaxDocumentDate: null,
   held: false,
   erased: false,
+  openDividendYears: [],
 };
-const given = (changes: Partial<RetentionFacts>): RetentionFacts => ({ ...left, ...changes });
+const given = (changes: Partial<ChurchFacts>): ChurchFacts => ({ ...left, ...changes });
 
 describe("when a former member's church data is due (decision 101)", () => {
   it('given an exit on 31.12.2024 (settlement by 30.06.2025), then not due in 2025, due from 01.01.2026', () => {
@@ -74,6 +77,33 @@ describe("when a former member's church data is due (decision 101)", () => {
     expect(
       churchDataDecision(given({ lastPostingDate: '2027-03-01', lastTaxDocumentDate: '2028-12-31' }), '2026-01-01').due,
     ).toBe(true);
+  });
+});
+
+describe('church data while a dividend of the membership is still to come (decision 354)', () => {
+  it("given the exit year's dividend not closed yet, then not due, whenever asked: the dividend will withhold church tax", () => {
+    expect(churchDataDecision(given({ openDividendYears: [2024] }), '2026-01-01')).toEqual({
+      due: false,
+      reason: 'dividendOpen',
+      dueFrom: null,
+    });
+    expect(churchDataDecision(given({ openDividendYears: [2024] }), '2031-01-01').due).toBe(false);
+  });
+
+  it('the open years: those up to the exit year without a closure, from the first closed one', () => {
+    // Closed 2020 to 2023, the exit year 2024 not yet.
+    expect(openDividendYears(2015, 2024, new Set([2020, 2021, 2022, 2023]))).toEqual([2024]);
+    // A year passed over between closures stays open.
+    expect(openDividendYears(2015, 2024, new Set([2020, 2022, 2023, 2024]))).toEqual([2021]);
+    // Every year up to the exit closed; a later one too.
+    expect(openDividendYears(2015, 2024, new Set([2015, 2016, 2024, 2025]))).toEqual([
+      2017, 2018, 2019, 2020, 2021, 2022, 2023,
+    ]);
+    expect(openDividendYears(2015, 2024, new Set([2023, 2024, 2025]))).toEqual([]);
+    // The cooperative's first closure after the exit: the member's years were paid before the product.
+    expect(openDividendYears(2015, 2024, new Set([2026]))).toEqual([]);
+    // No closure at all: the exit year may be the first closed in the product.
+    expect(openDividendYears(2015, 2024, new Set())).toEqual([2024]);
   });
 });
 

@@ -7,9 +7,10 @@ import { OldTaskFiles } from './commands/old-task-files.js';
 import { TasksModule } from '../tasks/index.js';
 import { ChurchTaxModule } from '../church-tax/index.js';
 import { ChurchDataCleanUp } from './commands/church-data-clean-up.js';
+import { SettlementsModule } from '../settlements/index.js';
 
 @Module({
-  imports: [CqrsModule, TasksModule, ChurchTaxModule],
+  imports: [CqrsModule, TasksModule, ChurchTaxModule, SettlementsModule],
   controllers: [DataProtectionController, RetentionHoldController],
   providers: [DueMembers, OldTaskFiles, ChurchDataCleanUp, ChangeRetentionHoldHandler, CleanMembersHandler],
 })

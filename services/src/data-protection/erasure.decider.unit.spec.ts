@@ -1,7 +1,7 @@
 import { describe, it } from '@jest/globals';
 import { ERASURE_RULE, type ErasedMember, type MembersErased } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
-import { erasureDecider, type EraseMembers } from './domain/erasure.decider.js';
+import { erasureDecider, type EraseMembers, type MemberStanding } from './domain/erasure.decider.js';
 
 const spec = deciderSpec(erasureDecider);
 
@@ -17,6 +17,9 @@ const due = (memberId: string): ErasedMember => ({
   spouseOfMembers: [],
   spouseOfExemptionOrders: [],
 });
+/** Each member's own stream at the write: not held, the exit found due (decision 355). */
+const standing = (ids: readonly string[], changes: Record<string, Partial<MemberStanding>> = {}) =>
+  new Map(ids.map((id) => [id, { held: false, exitDate: '2014-12-31', ...changes[id] }]));
 const erase = (...ids: string[]): EraseMembers => ({
   type: 'EraseMembers',
   erasureId: 'e-2',
@@ -24,6 +27,7 @@ const erase = (...ids: string[]): EraseMembers => ({
   asOf: '2026-01-05',
   retentionYears: 10,
   members: ids.map(due),
+  standing: standing(ids),
 });
 const erased = (erasureId: string, ...ids: string[]): MembersErased => ({
   type: 'MembersErased',
@@ -61,5 +65,25 @@ describe('the erasure log (issue 27)', () => {
 
   it('given nobody due, then nothing is recorded', () => {
     spec.given([]).when(erase()).then([]);
+  });
+
+  it('given a member held since the read models were read, or its exit revoked or moved, then it is left out (its stream decides)', () => {
+    const ids = ['m-1', 'm-2', 'm-3', 'm-4', 'm-5'];
+    spec
+      .given([])
+      .when({
+        ...erase(...ids),
+        standing: standing(ids, {
+          'm-2': { held: true },
+          'm-3': { exitDate: null },
+          'm-4': { exitDate: '2030-12-31' },
+        }),
+      })
+      .then([erased('e-2', 'm-1', 'm-5')]);
+    // Its stream not read: not erased.
+    spec
+      .given([])
+      .when({ ...erase('m-1', 'm-2'), standing: standing(['m-2']) })
+      .then([erased('e-2', 'm-2')]);
   });
 });

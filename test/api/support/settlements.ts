@@ -64,3 +64,16 @@ export async function leaversOf2025(t: TestApp): Promise<Leavers> {
   });
   return { exitId, partialId, deathId, deceased, transferred };
 }
+
+/**
+ * The member's death on `day` posted (its membership ends on 31 December), and its settlement paid to the heirs on
+ * `payoutDate`: a settlement recorded and not paid keeps a member from the data-protection clean-up (decision 353).
+ */
+export async function diedAndSettled(http: App, token: string, memberId: string, day: string, payoutDate: string) {
+  const dates = { date: day, approvalDate: day, interestBegin: day, noticeDate: day };
+  const end = await posted(http, token, { member: memberId, type: 6, ...dates });
+  const heirs = { memberId, accountHolder: 'Erben Nachlass', iban: 'DE89370400440532013000', bic: null };
+  await request(http).post('/api/v1/settlements/heirs').set(auth(token)).send(heirs).expect(204);
+  const ids = [`${memberId}.${end.id}`];
+  await request(http).post('/api/v1/settlements/pay').set(auth(token)).send({ ids, payoutDate }).expect(201);
+}

@@ -10,6 +10,8 @@ import {
   ValidationError,
   type ErasedMember,
   type KeyStore,
+  type MembersErased,
+  type StreamAppend,
 } from '@coop/contracts';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -19,7 +21,13 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { APP_CONFIG, KEY_STORE } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { erasureChunks } from '../domain/erasure-chunks.js';
-import { erasureDecider, type ErasureState } from '../domain/erasure.decider.js';
+import {
+  erasureDecider,
+  memberStandingReader,
+  type EraseMembers,
+  type ErasureState,
+  type MemberStanding,
+} from '../domain/erasure.decider.js';
 import { retentionHoldDecider } from '../domain/retention-hold.decider.js';
 import { DueMembers } from '../queries/due-members.js';
 import { ChurchDataCleanUp } from './church-data-clean-up.js';
@@ -102,14 +110,8 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const asOf = businessToday();
     const retentionYears = await this.due.retentionYears(cooperativeId);
     const erasureId = newRecordId();
-    const erase = async (members: readonly ErasedMember[]) =>
-      this.writer.handle(
-        dataProtectionStream(cooperativeId),
-        erasureDecider,
-        { type: 'EraseMembers' as const, erasureId, cooperativeId, asOf, retentionYears, members },
-        ctx,
-        cooperativeId,
-      );
+    const erase = (members: readonly ErasedMember[]) =>
+      this.erase(ctx, { type: 'EraseMembers', erasureId, cooperativeId, asOf, retentionYears, members });
     // What the run answers of each member erased, and the closures they were paid in (`dividend_members` ids
     // `<dividendId>:<memberId>`): a part's documents are not kept past it.
     const erased: CleanRun['members'][number][] = [];
@@ -139,6 +141,39 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     }
     await this.church.run(ctx, asOf);
     return run;
+  }
+
+  /**
+   * Records one part on the erasure stream, decided on each member's own stream as it is at the write (decision 355):
+   * a member held or whose exit was revoked since the read models were read is left out. The streams' revisions are
+   * checked in the same atomic write, so a hold recorded between this read and the write makes it read and decide again.
+   */
+  private erase(
+    ctx: CommandContext,
+    command: Omit<EraseMembers, 'standing'>,
+  ): Promise<{ state: ErasureState; events: MembersErased[] }> {
+    const streamId = dataProtectionStream(command.cooperativeId);
+    return this.writer.retrying(async () => {
+      const log = await this.writer.load(streamId, erasureDecider);
+      const standing = new Map<string, MemberStanding>();
+      const checks = new Map<string, StreamAppend>();
+      for (const m of command.members) {
+        if (log.state.erased.has(m.memberId)) continue;
+        const stream = memberStream(m.memberId);
+        const loaded = await this.writer.loadWithoutPersonalData(stream, memberStandingReader);
+        standing.set(m.memberId, loaded.state);
+        checks.set(m.memberId, { streamId: stream, expected: loaded.expected, events: [] });
+      }
+      const events = erasureDecider.decide({ ...command, standing }, log.state);
+      if (events.length > 0) {
+        const named = events[0]!.data.members.map((m) => checks.get(m.memberId)!);
+        await this.writer.appendAll([
+          { streamId, expected: log.expected, events: this.writer.stamp(events, ctx, command.cooperativeId) },
+          ...named,
+        ]);
+      }
+      return { state: events.reduce((s, e) => erasureDecider.evolve(s, e), log.state), events };
+    });
   }
 
   /** The members due, their documents read part by part (never every due member's documents at once). */

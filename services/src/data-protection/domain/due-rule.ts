@@ -15,11 +15,14 @@ export interface RetentionFacts {
   readonly lastTaxDocumentDate: string | null;
   /**
    * The latest payout day recorded for the member's settlements (issue 42), null or absent when none is recorded: then
-   * the last day the law allows (six months after the end) stands in for it, for ends settled before the product
-   * recorded payouts (decision 177).
+   * the last day the law allows (six months after the end) stands in for it, for a member with no settlement record at
+   * all (decisions 177, 353).
    */
   readonly settlementPaidOn?: string | null;
-  /** A settlement of the member is recorded as due and not paid (issue 42): never due while it is open. */
+  /**
+   * A settlement of the member is recorded and not paid (due, overdue, or its payout reversed; issue 42): never due
+   * while it is open, however long ago the end was (decision 353).
+   */
   readonly settlementOpen?: boolean;
   /** Flagged as held (open audit, dispute, assessment or insolvency claim): never due while set. */
   readonly held: boolean;
@@ -27,7 +30,7 @@ export interface RetentionFacts {
   readonly erased: boolean;
 }
 
-export type NotDueReason = 'erased' | 'held' | 'notEnded' | 'settlementOpen' | 'retentionRunning';
+export type NotDueReason = 'erased' | 'held' | 'notEnded' | 'settlementOpen' | 'dividendOpen' | 'retentionRunning';
 
 export type DueDecision =
   | { readonly due: true; readonly lastRelevantYear: number; readonly dueFrom: string }
@@ -37,8 +40,8 @@ export type DueDecision =
  * The due rule of the data-protection clean-up (DOMAIN.md 9.3, issue 27). A former member's personal data is due for
  * erasure on `today` when
  * (i) the membership has ended (exit date on or before today) and the settlement is paid: the holding is booked out to
- *     zero, no settlement is recorded as due, and its recorded payout day has come (issue 42); without a recorded payout
- *     the last day the law allows for it (§ 73 Abs. 2 GenG, six months) stands in for it;
+ *     zero, no settlement is recorded as due, and its recorded payout day has come (issue 42); for a member with no
+ *     settlement record at all the last day the law allows for it (§ 73 Abs. 2 GenG, six months) stands in for it;
  * (ii) at least `years` full calendar years have passed since the end of the latest year of: a posting, a dividend paid,
  *     a tax document concerning the member, and the settlement's payout (that year counts as a posting's);
  * (iii) the member is not held.
@@ -61,7 +64,11 @@ export function retentionDecision(facts: RetentionFacts, today: string, years: n
   return { due: true, lastRelevantYear, dueFrom };
 }
 
-/** The settlement's payout day: the one recorded, else the last day the law allows for it (six months after the end). */
+/**
+ * The settlement's payout day: the one recorded, else the last day the law allows for it (six months after the end).
+ * The stand-in is reached only when no settlement is open (`settlementOpen`): a recorded settlement not paid keeps the
+ * member whatever this day says (decision 353).
+ */
 export function settlementDay(facts: Pick<RetentionFacts, 'exitDate' | 'settlementPaidOn'>): string {
   return facts.settlementPaidOn ?? addMonths(facts.exitDate!, SETTLEMENT_PAYOUT_MONTHS);
 }

@@ -5,10 +5,10 @@ import { dividendResults } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { TypedReads } from '../../platform/http/typed-reads.js';
-import { settlementDocuments } from '../../settlements/index.js';
+import { SettlementReads, settlementDocuments } from '../../settlements/index.js';
 import { balanceDocuments } from '../../share-ledger/index.js';
 import { exemptionOrderDocuments, nonAssessmentDocuments } from '../../tax-papers/index.js';
-import { churchDataDecision } from '../domain/church-due-rule.js';
+import { churchDataDecision, openDividendYears } from '../domain/church-due-rule.js';
 import { retentionDecision, type RetentionFacts } from '../domain/due-rule.js';
 
 /** A member due for the clean-up, with what the list shows. */
@@ -27,7 +27,10 @@ const PAGE = 500;
  */
 @Injectable()
 export class DueMembers {
-  constructor(private readonly reads: ReadModels) {}
+  constructor(
+    private readonly reads: ReadModels,
+    private readonly settlements: SettlementReads,
+  ) {}
 
   /** The cooperative's retention period in years (its `retentionYears`, 10 when never set). */
   async retentionYears(cooperativeId: string): Promise<number> {
@@ -66,10 +69,28 @@ export class DueMembers {
     const out: DueMember[] = [];
     for (const doc of candidates) {
       if (!showsChurchData(doc) && !(await sealsChurch(doc.id))) continue;
-      const decision = churchDataDecision(await this.facts(cooperativeId, doc), today);
+      const facts = await this.facts(cooperativeId, doc);
+      const decision = churchDataDecision(
+        { ...facts, openDividendYears: await this.openDividendYears(cooperativeId, doc, today) },
+        today,
+      );
       if (decision.due) out.push({ doc, exitDate: doc.exitDate ?? '', dueFrom: decision.dueFrom });
     }
     return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
+  }
+
+  /**
+   * The years the former member held shares in, up to its exit year, whose dividend is not closed yet (decision 354):
+   * closed as the settlements' `dividendOpen` reads it (SettlementReads.closedYears), from its first posting's year.
+   */
+  private async openDividendYears(cooperativeId: string, doc: MemberDocument, today: string): Promise<number[]> {
+    const exitYear = Number((doc.exitDate ?? today).slice(0, 4));
+    const first = (doc.postings ?? []).reduce((min, p) => (p.d < min ? p.d : min), doc.exitDate ?? today);
+    const firstYear = Number(first.slice(0, 4));
+    // The years after the exit too: a closure of a later year says the cooperative closes its years in the product.
+    const years: number[] = [];
+    for (let y = firstYear; y <= Math.max(exitYear, Number(today.slice(0, 4))); y++) years.push(y);
+    return openDividendYears(firstYear, exitYear, await this.settlements.closedYears(cooperativeId, years));
   }
 
   /** The rule's facts of one member document. */
@@ -93,10 +114,10 @@ export class DueMembers {
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
       lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date || null, d.endDate || null])),
       settlementPaidOn: latest(settlements.map((d) => (d.status === 'paid' ? d.payoutDate : null))),
-      // Open: an end still due once the member's settlements are kept in the product (one paid, or one reversed); a
-      // member none of whose ends is recorded left before it recorded payouts: the legal deadline stands in (decision 177).
-      settlementOpen:
-        settlements.some((d) => d.status === 'due') && settlements.some((d) => d.status === 'paid' || d.reversals > 0),
+      // Open: an end the product records whose settlement is not paid (never paid, or its payout reversed): the member is
+      // still owed it (decision 353). Only a member with no settlement document at all has no recorded settlement: then
+      // the legal deadline stands in for its payout (decision 177).
+      settlementOpen: settlements.some((d) => d.status !== 'paid'),
       held: doc.retentionHold,
       erased: doc.erased,
     };

@@ -147,8 +147,11 @@ export class SettlementReads {
     });
   }
 
-  /** The years among `years` whose dividend is closed (its closure pays the exit year's dividend). */
-  private async closedYears(cooperativeId: string, years: readonly number[]): Promise<Set<number>> {
+  /**
+   * The years among `years` whose dividend is closed (its closure pays the exit year's dividend): `dividendOpen` is its
+   * negation, and the data-protection clean-up keeps a former member's church data while a year of its is open.
+   */
+  async closedYears(cooperativeId: string, years: readonly number[]): Promise<Set<number>> {
     if (years.length === 0) return new Set();
     const page = await dividendClosures.query(this.reads, cooperativeId, {
       cooperativeId,
