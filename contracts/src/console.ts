@@ -200,6 +200,7 @@ export type {
 } from './http/share-payments.js';
 export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
 export { proposePlan } from './instalments.js';
+export { REMINDER_BACKDATE_DAYS } from './reminder-spans.js';
 // The transfer's split (share-transfer.ts) is imported by the console as `@coop/contracts/share-transfer`, not from here
 // (admin-ui/vite.config.ts says why).
 export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';

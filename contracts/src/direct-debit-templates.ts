@@ -16,6 +16,8 @@ export const DIRECT_DEBIT_TEMPLATES = [
   'mandateUnknown',
   /** The mandate was revoked on {0}. */
   'mandateAlreadyRevoked',
+  /** A revocation dated before the mandate's date of signature {0} (decision 358). */
+  'mandateRevokedBeforeSigned',
   /** The collection date must be a TARGET2 business day on or after {0} (one business day ahead). */
   'collectionDateTooEarly',
   /** The collection date lies after {0}, the latest (`COLLECTION_HORIZON_DAYS` ahead): its debits would be booked as paid in months before (decision 323). */

@@ -198,6 +198,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mandateNeedsIban: 1,
   mandateUnknown: 1,
   mandateAlreadyRevoked: 1,
+  mandateRevokedBeforeSigned: 1,
   collectionDateTooEarly: 1,
   collectionDateTooLate: 1,
   collectionDateNotBusinessDay: 1,
@@ -208,4 +209,6 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   paymentAlreadyReturned: 1,
   returnBeforePayment: 1,
   returnReasonInvalid: 1,
+  // Payment reminders (issue 45, decision 356).
+  reminderDateTooEarly: 1,
 } satisfies Record<GeneralValidationTemplate, 1>) as GeneralValidationTemplate[];

@@ -71,6 +71,7 @@ export * from './share-payment-limits.js';
 export * from './euro-text.js';
 export * from './exact-decimal.js';
 export * from './http/payment-reminders.js';
+export * from './reminder-spans.js';
 export * from './bank-statement-templates.js';
 export * from './http/bank-statements.js';
 export * from './direct-debit-templates.js';

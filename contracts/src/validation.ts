@@ -87,7 +87,9 @@ export type ValidationTemplate =
   /** The cooperative keeps no tax number (a cooperative registered at first start and never completed). */
   | 'missingCooperativeTaxNumber'
   /** A corrected certificate for a member who was never issued one in the closure: nothing to correct. */
-  | 'taxCertificateNotIssued';
+  | 'taxCertificateNotIssued'
+  /** Payment reminders (issue 45): a reminder dated before {0}, the earliest (business today less 7 days; decision 356). */
+  | 'reminderDateTooEarly';
 
 export interface FieldError {
   /** The field the error belongs to; null for a general error. */

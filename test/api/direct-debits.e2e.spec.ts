@@ -17,7 +17,7 @@ import {
   CreateCollectionCommand,
   CreateCollectionHandler,
 } from '../../services/src/direct-debits/commands/collection.commands.js';
-import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
+import { adminContext, collectionHandlerWith, returnedOn } from './support/direct-debits.js';
 import { textAt, textGet } from './support/downloads.js';
 
 /**
@@ -189,15 +189,27 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
       .set(auth(t.adminToken))
       .send({ date: collectionDate, reason: 'md06x' })
       .expect(400);
+    // Not before the collection date comes: the return is recorded on that day (decision 357).
     expect(
       (
         await request(t.http)
           .post(path)
           .set(auth(t.adminToken))
           .send({ date: collectionDate, reason: 'MD06' })
-          .expect(200)
+          .expect(400)
       ).body,
-    ).toMatchObject({ returnedOn: collectionDate, returnReason: 'MD06' });
+    ).toEqual({ errors: [{ field: 'date', template: 'dateInFuture', parameters: { 0: collectionDate } }] });
+    await returnedOn(t, members.anna, payment!.id, collectionDate);
+    const listed = (
+      await request(t.http)
+        .get(`/api/v1/members/${members.anna}/direct-debit-payments`)
+        .set(auth(t.adminToken))
+        .expect(200)
+    ).body as DirectDebitPaymentDto[];
+    expect(listed.find((p) => p.id === payment!.id)).toMatchObject({
+      returnedOn: collectionDate,
+      returnReason: 'MD06',
+    });
     expect(
       (
         await request(t.http)

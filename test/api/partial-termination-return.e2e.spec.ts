@@ -8,6 +8,7 @@ import {
 } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 import { auth, startApp, type TestApp } from './support/app.js';
+import { returnedOn } from './support/direct-debits.js';
 import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
 
 /**
@@ -94,11 +95,8 @@ describe('a debit returned after a partial termination was noticed', () => {
       await request(t.http).get(`/api/v1/members/${memberId}/direct-debit-payments`).set(auth(t.adminToken)).expect(200)
     ).body as DirectDebitPaymentDto[];
     expect(payment!.amount).toBe(75_000);
-    await request(t.http)
-      .post(`/api/v1/members/${memberId}/share-payments/${payment!.id}/return`)
-      .set(auth(t.adminToken))
-      .send({ date: collectionDate, reason: 'MD06' })
-      .expect(200);
+    // Recorded on the collection date: a return is not dated after the day it is recorded (decision 357).
+    await returnedOn(t, memberId, payment!.id, collectionDate);
     expect(await dues()).toEqual([[100_000, 25_000, 25_000, 50_000]]);
     expect(await terminationRow()).toBe(-25_000);
     const row = await settlement();

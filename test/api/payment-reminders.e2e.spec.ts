@@ -1,12 +1,26 @@
 import request from 'supertest';
-import type { PaymentReminderDto, PaymentReminderDueDto, PaymentReminderRunDto } from '@coop/contracts';
+import {
+  businessToday,
+  type PaymentReminderDto,
+  type PaymentReminderDueDto,
+  type PaymentReminderRunDto,
+} from '@coop/contracts';
+import { addDays } from '../../services/src/payment-reminders/domain/reminder-rule.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
-import { createMember, posted, setTerms } from './support/members.js';
+import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
+
+/** Business today and `n` days from it: a reminder is dated from a week back to today (decision 356). */
+const today = businessToday();
+const day = (n: number): string => addDays(today, n);
+const german = (date: string): string => date.split('-').reverse().join('.');
+/** Anna's and Bernd's subscriptions; reminders 3 days after what is due, and 3 days apart. */
+const ANNA = day(-20);
+const BERND = day(-12);
 
 /**
- * Issue 45, reminders: members whose payment on shares is overdue by the cooperative's days are listed with the next
- * level; sending records the reminder on each member once (a retry sends none twice), in German letters with the
+ * Issue 45, reminders: members whose payment on shares is overdue by the cooperative's days (here 3) are listed with
+ * the next level; sending records the reminder on each member once (a retry sends none twice), in German letters with the
  * address, what is due and since when, and the cooperative's account; a payment starts the levels again; another
  * cooperative's members never show; the roles: clerks send, a restricted user reads.
  */
@@ -60,6 +74,7 @@ describe('payment reminders: the due list, the sending, the letters', () => {
   beforeAll(async () => {
     t = await startApp();
     await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+    await setPaymentTerms(t.http, t.adminToken, { reminderAfterDays: 3 });
     const a = await createMember(t.http, t.adminToken, {
       givenName: 'Anna',
       name: 'Zahlmann',
@@ -69,7 +84,7 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       city: 'Musterstadt',
     });
     anna = { id: a.id, memberNr: a.memberNr as number };
-    await subscribe(a.id, 2, '2026-01-10', 0);
+    await subscribe(a.id, 2, ANNA, 0);
     const b = await createMember(t.http, t.adminToken, {
       givenName: 'Bernd',
       name: 'Säumig',
@@ -81,9 +96,9 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       city: 'Dorfen',
     });
     bernd = { id: b.id, memberNr: b.memberNr as number };
-    await subscribe(b.id, 1, '2026-01-20', 10_000);
+    await subscribe(b.id, 1, BERND, 10_000);
     paidUp = (await createMember(t.http, t.adminToken, { name: 'Pünktlich' })).id;
-    await subscribe(paidUp, 1, '2026-01-10', 25_000);
+    await subscribe(paidUp, 1, ANNA, 25_000);
     const other = await request(t.http)
       .post('/api/v1/cooperatives')
       .set(auth(t.adminToken))
@@ -100,56 +115,57 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     ).token;
     await setTerms(t.http, otherToken, (other.body as { id: string }).id, 25000, 1);
     stranger = (await createMember(t.http, otherToken, { name: 'Fremd' })).id;
-    await subscribe(stranger, 1, '2026-01-10', 0, otherToken);
+    // The other cooperative reminds 14 days after what is due (its default terms).
+    await subscribe(stranger, 1, day(-30), 0, otherToken);
   });
   afterAll(async () => t.close());
 
   it('lists the members overdue by the days of the payment terms, oldest due first, with level and amount', async () => {
-    // Due since 10.01. and 20.01.; 14 days later they are not yet overdue.
-    expect(await due('2026-01-24')).toEqual([]);
-    const rows = await due('2026-02-10');
+    // Due since 20 and 12 days ago; 3 days after the first, neither is overdue yet.
+    expect(await due(day(-17))).toEqual([]);
+    const rows = await due(day(-7));
     expect(rows.map((r) => [r.id, r.memberNr, r.level, r.amount, r.dueSince, r.lastReminder])).toEqual([
-      [anna.id, anna.memberNr, 1, 50_000, '2026-01-10', null],
-      [bernd.id, bernd.memberNr, 1, 15_000, '2026-01-20', null],
+      [anna.id, anna.memberNr, 1, 50_000, ANNA, null],
+      [bernd.id, bernd.memberNr, 1, 15_000, BERND, null],
     ]);
     expect(rows[1]!.subscriptions).toEqual([
-      expect.objectContaining({ date: '2026-01-20', quantity: 1, amount: 15_000, dueSince: '2026-01-20' }),
+      expect.objectContaining({ date: BERND, quantity: 1, amount: 15_000, dueSince: BERND }),
     ]);
-    expect((await due('2026-02-10', otherToken)).map((r) => r.id)).toEqual([stranger]);
+    expect((await due(day(-7), otherToken)).map((r) => r.id)).toEqual([stranger]);
   });
 
   it('records each reminder once: a retry of the same sending sends none twice', async () => {
-    firstRun = await send('2026-02-10', [anna.id, bernd.id, paidUp, stranger]);
-    expect(firstRun).toMatchObject({ date: '2026-02-10', sent: 2, skipped: 2, amount: 65_000 });
-    const retry = await send('2026-02-10', [anna.id, bernd.id]);
+    firstRun = await send(day(-7), [anna.id, bernd.id, paidUp, stranger]);
+    expect(firstRun).toMatchObject({ date: day(-7), sent: 2, skipped: 2, amount: 65_000 });
+    const retry = await send(day(-7), [anna.id, bernd.id]);
     expect(retry).toMatchObject({ sent: 0, skipped: 2, amount: 0 });
     const mine = (
       await request(t.http).get(`/api/v1/payment-reminders?member=${anna.id}`).set(auth(t.adminToken)).expect(200)
     ).body as PaymentReminderDto[];
     expect(mine.map((r) => [r.member, r.memberNr, r.level, r.date, r.dueSince, r.amount, r.runId])).toEqual([
-      [anna.id, anna.memberNr, 1, '2026-02-10', '2026-01-10', 50_000, firstRun.runId],
+      [anna.id, anna.memberNr, 1, day(-7), ANNA, 50_000, firstRun.runId],
     ]);
     // The member's history names the reminder.
     const history = (
       await request(t.http).get(`/api/v1/members/${anna.id}/history`).set(auth(t.adminToken)).expect(200)
     ).body as { type: string; reminder?: object }[];
     expect(history.filter((e) => e.type === 'PaymentReminderSent').map((e) => e.reminder)).toEqual([
-      { level: 1, date: '2026-02-10', amount: 50_000, dueSince: '2026-01-10' },
+      { level: 1, date: day(-7), amount: 50_000, dueSince: ANNA },
     ]);
     // The other cooperative's member was not reminded by this one.
     await request(t.http).get(`/api/v1/payment-reminders?member=${stranger}`).set(auth(otherToken)).expect(204);
-    // Not again before 14 days have passed since the last reminder; then the second.
-    expect(await due('2026-02-23')).toEqual([]);
-    expect((await due('2026-02-24')).map((r) => [r.id, r.level, r.lastReminder])).toEqual([
-      [anna.id, 2, '2026-02-10'],
-      [bernd.id, 2, '2026-02-10'],
+    // Not again before 3 days have passed since the last reminder; then the second.
+    expect(await due(day(-5))).toEqual([]);
+    expect((await due(day(-4))).map((r) => [r.id, r.level, r.lastReminder])).toEqual([
+      [anna.id, 2, day(-7)],
+      [bernd.id, 2, day(-7)],
     ]);
   });
 
   it('writes the letters in German: address, salutation, what is due and since when, the account, the member number', async () => {
     const res = await letters(firstRun.runId).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('Mahnungen-2026-02-10.pdf');
+    expect(res.headers['content-disposition']).toContain(`Mahnungen-${day(-7)}.pdf`);
     const pages = await pdfPages(res.body as Buffer);
     expect(pages).toHaveLength(2);
     const [first, second] = pages.map((p) => p.join('\n'));
@@ -160,12 +176,12 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       '12345 Musterstadt',
       'Sehr geehrte Frau Zahlmann,',
       'Zahlungserinnerung: Einzahlung auf Ihre Geschäftsanteile',
-      '10.01.2026',
+      german(ANNA),
       '500,00 EUR',
       'DE89 3704 0044 0532 0130 00',
       'COBADEFFXXX',
       `Mitgliedsnummer ${anna.memberNr}`,
-      'Datum: 10.02.2026',
+      `Datum: ${german(day(-7))}`,
     ])
       expect(first).toContain(text);
     for (const text of [
@@ -173,7 +189,7 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       'Am Bach 3a',
       '54321 Dorfen',
       'Sehr geehrter Herr Säumig,',
-      '20.01.2026',
+      german(BERND),
       '150,00 EUR',
       `Mitgliedsnummer ${bernd.memberNr}`,
     ])
@@ -186,39 +202,64 @@ describe('payment reminders: the due list, the sending, the letters', () => {
     await request(t.http)
       .post(`/api/v1/members/${bernd.id}/share-payments`)
       .set(auth(t.adminToken))
-      .send({ date: '2026-02-20', amount: 5_000, method: 'transfer' })
+      .send({ date: day(-5), amount: 5_000, method: 'transfer' })
       .expect(201);
-    const second = await send('2026-02-24', [anna.id, bernd.id]);
+    const second = await send(day(-4), [anna.id, bernd.id]);
     expect(second).toMatchObject({ sent: 2, amount: 60_000 });
     const levels = (
       await request(t.http).get(`/api/v1/payment-reminders?member=${bernd.id}`).set(auth(t.adminToken)).expect(200)
     ).body as PaymentReminderDto[];
     expect(levels.map((r) => [r.level, r.date, r.amount])).toEqual([
-      [1, '2026-02-24', 10_000],
-      [1, '2026-02-10', 15_000],
+      [1, day(-4), 10_000],
+      [1, day(-7), 15_000],
     ]);
-    const third = await send('2026-03-10', [anna.id]);
+    const third = await send(day(-1), [anna.id]);
     expect(third).toMatchObject({ sent: 1, amount: 50_000 });
     const pages = await pdfPages((await letters(third.runId).expect(200)).body as Buffer);
     expect(pages.flat().join('\n')).toContain('Letzte Mahnung: Einzahlung auf Ihre Geschäftsanteile');
     // After the last reminder no further one.
-    expect((await due('2026-04-30')).map((r) => [r.id, r.level])).toEqual([[bernd.id, 2]]);
+    expect((await due(today)).map((r) => [r.id, r.level])).toEqual([[bernd.id, 2]]);
+  });
+
+  it('refuses a reminder dated after today or more than a week back; the due list shows any day (decision 356)', async () => {
+    // The probe: letters dated ahead (up to 2199) or weeks back reached the last reminder on one day.
+    const refused = async (date: string): Promise<unknown> =>
+      (
+        await request(t.http)
+          .post('/api/v1/payment-reminders')
+          .set(auth(t.adminToken))
+          .send({ date, memberIds: [bernd.id] })
+          .expect(400)
+      ).body;
+    for (const date of [day(1), day(60), '2199-12-31'])
+      expect(await refused(date)).toEqual({
+        errors: [{ field: 'date', template: 'dateInFuture', parameters: { 0: date } }],
+      });
+    for (const date of [day(-8), day(-40)])
+      expect(await refused(date)).toEqual({
+        errors: [{ field: 'date', template: 'reminderDateTooEarly', parameters: { 0: day(-7) } }],
+      });
+    expect((await due(day(60))).map((r) => [r.id, r.level])).toEqual([[bernd.id, 2]]);
+    const history = (
+      await request(t.http).get(`/api/v1/payment-reminders?member=${bernd.id}`).set(auth(t.adminToken)).expect(200)
+    ).body as PaymentReminderDto[];
+    expect(history.map((r) => r.level)).toEqual([1, 1]);
   });
 
   it('lets clerks send and a restricted user read; refuses hostile input before any work', async () => {
     const restricted = await userWith(t.http, t.adminToken, 'nur-lesen', ['ROLE_RESTRICTED_USER']);
-    expect((await due('2026-04-30', restricted.token)).length).toBe(1);
+    expect((await due(today, restricted.token)).length).toBe(1);
     await request(t.http)
       .post('/api/v1/payment-reminders')
       .set(auth(restricted.token))
-      .send({ date: '2026-04-30', memberIds: [bernd.id] })
+      .send({ date: today, memberIds: [bernd.id] })
       .expect(403);
     await letters(firstRun.runId, restricted.token).expect(200);
     const many = Array.from({ length: 2001 }, (_, i) => `m${i}`);
     const tooMany = await request(t.http)
       .post('/api/v1/payment-reminders')
       .set(auth(t.adminToken))
-      .send({ date: '2026-04-30', memberIds: many })
+      .send({ date: today, memberIds: many })
       .expect(400);
     expect(tooMany.body).toEqual({
       errors: [{ field: 'memberIds', template: 'mustBeAtMost', parameters: { 0: '2000' } }],

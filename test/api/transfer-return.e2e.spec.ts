@@ -2,6 +2,7 @@ import request from 'supertest';
 import { businessToday, type DirectDebitPaymentDto, type ShareDto, type ShareDueDto } from '@coop/contracts';
 import { earliestCollectionDate } from '../../services/src/direct-debits/domain/target2.js';
 import { auth, startApp, type TestApp } from './support/app.js';
+import { returnedOn } from './support/direct-debits.js';
 import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
 
 /**
@@ -100,11 +101,8 @@ describe('a debit returned after the shares it paid were transferred', () => {
       await request(t.http).get(`/api/v1/members/${giver}/direct-debit-payments`).set(auth(t.adminToken)).expect(200)
     ).body as DirectDebitPaymentDto[];
     expect(payment!.amount).toBe(100_000);
-    await request(t.http)
-      .post(`/api/v1/members/${giver}/share-payments/${payment!.id}/return`)
-      .set(auth(t.adminToken))
-      .send({ date: collectionDate, reason: 'MD06' })
-      .expect(200);
+    // Recorded on the collection date: a return is not dated after the day it is recorded (decision 357).
+    await returnedOn(t, giver, payment!.id, collectionDate);
     // Before decision 327: A [[0,4,0],[3,-2,-50000]], paid in -500 €, owing 1,000 €; B paid in 1,000 €, owing nothing.
     expect(await rows(giver)).toEqual({
       rows: [

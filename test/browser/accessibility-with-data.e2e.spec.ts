@@ -116,8 +116,9 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     });
     expect([closure.status, (closure.body as { creditedAmount: number }).creditedAmount > 0]).toEqual([201, true]);
     creditedClosure = (closure.body as { id: string }).id;
-    // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 20 days ago, so
-    // the reminder screen lists its second reminder and the member page its first.
+    // Payment reminders (issue 45): a member whose additional shares are unpaid since 60 days, reminded 7 days ago (a
+    // reminder is dated at most a week back, decision 356) with reminders 7 days apart (the payment terms below), so the
+    // reminder screen lists its second reminder and the member page its first.
     const daysAgo = (n: number): string =>
       new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     // Joined this year: 2020 is closed by the closure above.
@@ -133,7 +134,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     const sent = await product.api('/payment-reminders', {
       method: 'POST',
       token,
-      body: { date: daysAgo(20), memberIds: [reminded] },
+      body: { date: daysAgo(7), memberIds: [reminded] },
     });
     expect([sent.status, (sent.body as { sent: number }).sent]).toEqual([201, 1]);
     // A bank statement read (issue 45): a credit to assign (its member picker), a debit listed only.
@@ -154,7 +155,8 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     statement = ((await read.json()) as { id: string }).id;
     // The minimum holding raised to 20 shares: annulling one of the twelve would leave less (a refusal to show).
     await setUpCooperative(product, token, { minimumShares: 20 });
-    // Issue 45: a share of Bernd's not paid, collected by direct debit under his mandate, and the debit returned.
+    // Issue 45: a share of Bernd's not paid: 100 € drawn by a debit recorded by hand and returned (a return is dated at
+    // most today, decision 357), the rest collected under his mandate (its return possible from the collection date).
     const ok = apiOk(product, token);
     const unpaid = await ok('/balances', {
       member: debtor,
@@ -169,23 +171,25 @@ describe('the console with data: no accessibility violation, no sideways scrolli
       '/cooperative/payment-terms',
       {
         instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
-        reminderAfterDays: 14,
+        reminderAfterDays: 7,
         creditDividendUntilPaid: true,
         creditorId: 'DE98ZZZ09999999999',
       },
       'PUT',
     );
+    const byHand = (await ok(`/members/${debtor}/share-payments`, {
+      balanceId: unpaid.id,
+      date: today,
+      amount: 10_000,
+      method: 'directDebit',
+    })) as { paymentIds: string[] };
     await ok(`/members/${debtor}/mandates`, {
       reference: 'BARRIEREFREI-0001',
       signedOn: '2024-05-02',
       kind: 'recurring',
     });
-    const collectionDate = earliestCollectionDate(today);
-    await ok('/direct-debits', { collectionDate, balanceIds: [unpaid.id] });
-    const [payment] = (await product.api(`/members/${debtor}/direct-debit-payments`, { token })).body as {
-      id: string;
-    }[];
-    await ok(`/members/${debtor}/share-payments/${payment!.id}/return`, { date: collectionDate, reason: 'MD06' });
+    await ok('/direct-debits', { collectionDate: earliestCollectionDate(today), balanceIds: [unpaid.id] });
+    await ok(`/members/${debtor}/share-payments/${byHand.paymentIds[0]!}/return`, { date: today, reason: 'MD06' });
   }, 180_000);
 
   afterAll(async () => {

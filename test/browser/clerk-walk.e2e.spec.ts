@@ -6,6 +6,7 @@ import type { ElementHandle } from 'puppeteer-core';
 import request from 'supertest';
 import { businessToday } from '@coop/contracts';
 import { ADMIN_PASSWORD, auth, startApp } from '../api/support/app.js';
+import { returnedOn } from '../api/support/direct-debits.js';
 import { createMember, setPaymentTerms, setTerms } from '../api/support/members.js';
 import {
   clickElement,
@@ -95,9 +96,8 @@ describe('a clerk’s walk through a cooperative whose register begins this year
       const [payment] = (await api('get', `/members/${anna}/direct-debit-payments`).expect(200)).body as {
         id: string;
       }[];
-      await api('post', `/members/${anna}/share-payments/${payment!.id}/return`)
-        .send({ date: collectionDate })
-        .expect(200);
+      // Recorded as on the collection date: a return is not dated after the day it is recorded (decision 357).
+      await returnedOn(t, anna, payment!.id, collectionDate, null);
       // Bert pays his two shares in instalments: half now (paid), half in three months, not due yet.
       const bert = await createMember(t.http, t.adminToken, {
         ...thisYear,

@@ -34,7 +34,10 @@ describe("a clerk's walk through the money that comes in (German)", () => {
   let downloads: string;
   /** Anna Acker: eight further shares (2.000,00 €), 500,00 € paid with them. */
   let anna: string;
-  /** Bernd Bach: one further share (250,00 €), nothing paid; drawn by direct debit, returned, paid by transfer. */
+  /**
+   * Bernd Bach: a further share paid by a debit recorded by hand, which comes back and is paid by transfer; a second one
+   * (250,00 €), nothing paid, drawn by the collection (its return possible from the collection date).
+   */
   let bernd: string;
   let berndNr: number;
   /** Carla Mahn: two further shares (500,00 €) unpaid for 60 days: overdue. */
@@ -248,28 +251,30 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     );
     // Each names what it was: the debit with its amount, the mandates with their references.
     expect(
-      await historyLines(['SharePaymentReceived', 'DirectDebitMandateGranted', 'DirectDebitMandateRevoked'], 4),
+      await historyLines(['SharePaymentReceived', 'DirectDebitMandateGranted', 'DirectDebitMandateRevoked'], 5),
     ).toEqual([
       `SharePaymentReceived: Zahlung 250,00 € (Lastschrift) am ${german(collectionDate)}`,
       'DirectDebitMandateGranted: Mandat BACH-0001 vom 02.05.2024 (Wiederkehrend)',
       `DirectDebitMandateRevoked: Mandat BACH-ALT-2024 widerrufen zum ${german(today)}`,
       'DirectDebitMandateGranted: Mandat BACH-ALT-2024 vom 02.05.2024 (Wiederkehrend)',
+      `SharePaymentReceived: Zahlung 250,00 € (Lastschrift) am ${german(today)}`,
     ]);
+    // The collection's debit comes back from its collection date on: until then no return is offered (decision 357).
+    await rowWith(tid('debit-payment-row'), `Rückgabe ab ${german(collectionDate)}`);
     await page.click(tid('debit-payment-return'));
     await page.waitForSelector(tid('debit-return-dialog'), { visible: true });
     await waitForText(page, tid('debit-return-dialog'), 'über 250,00 € kam zurück');
-    // The date proposed is one the API takes: not before the collection date (it proposed today, which it refused until
-    // then: a debit cannot come back before it was collected), and the field says so.
-    const proposed = collectionDate > today ? collectionDate : today;
+    // The date proposed is today, one the API takes, and the field says the rule.
+    const proposed = today;
     expect(await page.$eval(tid('debit-return-dialog-date'), (e) => (e as HTMLInputElement).value)).toBe(
       german(proposed),
     );
-    await waitForText(page, tid('debit-return-dialog'), `nicht vor dem Einzugsdatum (${german(collectionDate)})`);
+    await waitForText(page, tid('debit-return-dialog'), `vom Einzugsdatum (${german(today)}) bis heute`);
     await fill(page, tid('debit-return-dialog-reason'), 'md06');
     await shot('return-confirmation');
     await page.click(tid('debit-return-dialog-yes'));
     await page.waitForSelector(tid('debit-return-dialog'), { hidden: true });
-    await waitForText(page, tid('debit-payment-row'), `Zurückgegeben am ${german(proposed)} (MD06)`);
+    await rowWith(tid('debit-payment-row'), `Zurückgegeben am ${german(proposed)} (MD06)`);
     // The same page, not reloaded: the payments card says the amount is due again, the history names the return.
     await waitForText(page, tid('member-share-dues'), '250,00 € offen');
     expect(await historyLines(['SharePaymentReturned'], 1)).toEqual([

@@ -20,7 +20,7 @@ import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
 import { can, useSession } from '../session/session';
 import { ConfirmDialog } from './ConfirmDialog';
-import { MANDATE_REFERENCE_MAX, proposedReturnDate, type DirectDebitPaymentDto, type MandateDto } from './model';
+import { MANDATE_REFERENCE_MAX, returnRecordable, type DirectDebitPaymentDto, type MandateDto } from './model';
 import { today } from '../members/model';
 import { useDebitPayments, useGrantMandate, useMandates, useReturnPayment, useRevokeMandate } from './queries';
 
@@ -181,14 +181,20 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   </TableCell>
                   <TableCell>
                     {canWrite && !p.returnedOn ? (
-                      <Button
-                        size="small"
-                        color="warning"
-                        onClick={() => setReturning(p)}
-                        data-testid="debit-payment-return"
-                      >
-                        {t('recordReturn')}
-                      </Button>
+                      returnRecordable(p.date, today()) ? (
+                        <Button
+                          size="small"
+                          color="warning"
+                          onClick={() => setReturning(p)}
+                          data-testid="debit-payment-return"
+                        >
+                          {t('recordReturn')}
+                        </Button>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary" data-testid="debit-payment-return-from">
+                          {t('returnFrom', { date: formatDate(p.date) })}
+                        </Typography>
+                      )
                     ) : null}
                   </TableCell>
                 </TableRow>
@@ -207,6 +213,7 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
           title={t('revokeTitle')}
           text={t('revokeText', { reference: revoking.reference })}
           confirm={t('revoke')}
+          dateHint={t('revokeDateHint', { date: formatDate(revoking.signedOn) })}
           pending={revoke.isPending}
           error={revoke.error}
           onConfirm={(date) => revoke.mutate({ mandateId: revoking.id, date }, { onSuccess: () => setRevoking(null) })}
@@ -220,7 +227,6 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
           text={t('returnText', { amount: formatMoney(returning.amount), date: formatDate(returning.date) })}
           confirm={t('recordReturn')}
           withReason
-          initialDate={proposedReturnDate(returning.date, today())}
           dateHint={t('returnDateHint', { date: formatDate(returning.date) })}
           pending={giveBack.isPending}
           error={giveBack.error}

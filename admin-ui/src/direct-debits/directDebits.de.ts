@@ -86,7 +86,9 @@ export const directDebitsDe: typeof directDebitsEn = {
   returnReason: 'Rückgabegrund',
   returnReasonHint: 'Wie von der Bank genannt, z. B. AC04, MD06 (freiwillig)',
   returnDateHint:
-    'Der Tag, an dem die Bank sie zurückgab, nicht vor dem Einzugsdatum (%{date}): Eine Lastschrift kann erst nach ihrem Einzug zurückkommen',
+    'Der Tag, an dem die Bank sie zurückgab: vom Einzugsdatum (%{date}) bis heute, denn eine Lastschrift kommt erst nach ihrem Einzug zurück',
+  returnFrom: 'Rückgabe ab %{date}',
+  revokeDateHint: 'Nicht vor dem Datum der Unterschrift (%{date})',
   date: 'Datum',
   cancel: 'Abbrechen',
 };

@@ -86,7 +86,9 @@ export const directDebitsEn = {
   returnReason: 'Reason code',
   returnReasonHint: 'As the bank names it, e.g. AC04, MD06 (optional)',
   returnDateHint:
-    'The day the bank returned it, not before the collection date (%{date}): a debit cannot come back before it was collected',
+    'The day the bank returned it: from the collection date (%{date}) to today, as a debit comes back only once collected',
+  returnFrom: 'Return from %{date}',
+  revokeDateHint: 'Not before the date of signature (%{date})',
   date: 'Date',
   cancel: 'Cancel',
 };

@@ -108,10 +108,11 @@ export const mandateQueries = (memberId: string): readonly (readonly string[])[]
 ];
 
 /**
- * The date the "record return" dialog proposes: today, but never before the payment's date (the collection date), which
- * the API refuses (`returnBeforePayment`: a debit cannot come back before it was collected). A collection is made at
- * least a business day ahead, so until that day today would always be refused.
+ * Whether a debit's return can be recorded on `today`: from its date (the collection date) on. The API refuses a return
+ * before it (`returnBeforePayment`: a debit cannot come back before it was collected) and one dated after today
+ * (`dateInFuture`, decision 357); a collection is made at least a business day ahead, so its debits come back, and are
+ * recorded, from their collection date. The dialog proposes today.
  */
-export function proposedReturnDate(paymentDate: string, today: string): string {
-  return paymentDate > today ? paymentDate : today;
+export function returnRecordable(paymentDate: string, today: string): boolean {
+  return paymentDate <= today;
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { proposedReturnDate, skippedByReason } from './model.js';
+import { returnRecordable, skippedByReason } from './model.js';
 
-describe('the date a returned debit is proposed on', () => {
-  it('is the collection date while it lies ahead: the API refuses a return before it (returnBeforePayment)', () => {
-    expect(proposedReturnDate('2026-12-01', '2026-11-29')).toBe('2026-12-01');
+describe('when a returned debit can be recorded', () => {
+  it('not while its collection date lies ahead: the API refuses a return before it and one after today', () => {
+    expect(returnRecordable('2026-12-01', '2026-11-29')).toBe(false);
   });
 
-  it('is today once the debit was collected', () => {
-    expect(proposedReturnDate('2026-11-27', '2026-11-29')).toBe('2026-11-29');
-    expect(proposedReturnDate('2026-11-29', '2026-11-29')).toBe('2026-11-29');
+  it('from its collection date on, dated today', () => {
+    expect(returnRecordable('2026-11-27', '2026-11-29')).toBe(true);
+    expect(returnRecordable('2026-11-29', '2026-11-29')).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, TextField, T
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { REMINDER_BACKDATE_DAYS } from '@coop/contracts/console';
 import { formatDate, parseDateText } from '../format';
 import { today } from '../members/model';
 import { can, useSession } from '../session/session';
@@ -13,6 +14,12 @@ import { SendBar } from './SendBar';
 export function dateFrom(search: string, fallback = today()): string {
   const value = new URLSearchParams(search).get('date') ?? '';
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDateText(formatDate(value)) === value ? value : fallback;
+}
+
+/** The earliest day a reminder may be dated: `REMINDER_BACKDATE_DAYS` before `day` (the API's rule, decision 356). */
+export function earliestReminderDate(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - REMINDER_BACKDATE_DAYS)).toISOString().slice(0, 10);
 }
 
 /**
@@ -27,6 +34,10 @@ export default function RemindersScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const date = dateFrom(location.search);
+  const now = today();
+  const earliest = earliestReminderDate(now);
+  // Any day shows who is due; reminders are sent dated from a week back to today only (the API refuses others).
+  const sendable = date >= earliest && date <= now;
   const [dateText, setDateText] = useState(formatDate(date));
   const [selected, setSelected] = useState<string[]>([]);
   const list = useDueReminders(date);
@@ -48,7 +59,7 @@ export default function RemindersScreen() {
           <TextField
             size="small"
             label={t('date')}
-            helperText={translate('coop.form.dateHint')}
+            helperText={`${translate('coop.form.dateHint')} · ${t('dateRange', { earliest: formatDate(earliest) })}`}
             value={dateText}
             onChange={(e) => choose(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'reminders-date' } }}
@@ -57,6 +68,11 @@ export default function RemindersScreen() {
             {t('intro')}
           </Typography>
         </Box>
+        {sendable ? null : (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="reminders-preview-only">
+            {t('previewOnly', { earliest: formatDate(earliest), today: formatDate(now) })}
+          </Alert>
+        )}
         {list.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
         {list.error ? (
           <Alert severity="error" data-testid="reminders-error">
@@ -75,7 +91,7 @@ export default function RemindersScreen() {
           date={date}
           rows={rows}
           selected={selected}
-          canSend={can(useSession(), 'paymentreminders:write')}
+          canSend={can(useSession(), 'paymentreminders:write') && sendable}
           onSent={() => setSelected([])}
         />
       </CardContent>

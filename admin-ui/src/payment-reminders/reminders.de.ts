@@ -6,6 +6,9 @@ export const remindersDe: typeof remindersEn = {
   intro:
     'Mitglieder, deren Einzahlung auf Geschäftsanteile an diesem Tag um die Tage der Zahlungsbedingungen überfällig ist, mit der Stufe ihrer nächsten Mahnung.',
   date: 'Mahndatum',
+  dateRange: 'gesendet mit Datum %{earliest} bis heute',
+  previewOnly:
+    'Wer an diesem Tag zu mahnen wäre. Mahnungen werden mit einem Datum vom %{earliest} bis %{today} gesendet (das Datum des Briefs); wählen Sie einen solchen Tag, um sie zu senden.',
   empty: 'Am %{date} ist niemand zu mahnen.',
   selectAll: 'Alle auswählen',
   selectOne: '%{name} auswählen',

@@ -4,6 +4,9 @@ export const remindersEn = {
   intro:
     'Members whose payment on shares is overdue on this day by the days of the payment terms, with the level of their next reminder.',
   date: 'Reminder date',
+  dateRange: 'sent dated %{earliest} to today',
+  previewOnly:
+    'Who would be due on this day. Reminders are sent dated from %{earliest} to %{today} (the date of the letter); choose such a day to send them.',
   empty: 'Nobody is due for a reminder on %{date}.',
   selectAll: 'Select all',
   selectOne: 'Select %{name}',

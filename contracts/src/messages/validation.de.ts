@@ -289,6 +289,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateNeedsIban: 'Für das Mitglied ist keine gültige IBAN in den Stammdaten erfasst: Bitte zuerst erfassen',
   mandateUnknown: 'Für dieses Mitglied gibt es kein solches Mandat',
   mandateAlreadyRevoked: 'Dieses Mandat wurde am %{0} widerrufen',
+  mandateRevokedBeforeSigned: 'Ein Mandat kann nicht vor dem Datum seiner Unterschrift (%{0}) widerrufen werden',
   collectionDateTooLate:
     'Der Einzugstermin liegt zu weit in der Zukunft: spätestens am %{0}, denn die Lastschriften werden beim Erstellen der Datei als an diesem Tag eingezahlt gebucht',
   collectionDateTooEarly:
@@ -302,4 +303,6 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   paymentAlreadyReturned: 'Diese Zahlung wurde bereits am %{0} als Rücklastschrift erfasst',
   returnBeforePayment: 'Das Datum der Rücklastschrift darf nicht vor dem Datum der Zahlung liegen (%{0})',
   returnReasonInvalid: 'Ein Rückgabegrund hat bis zu 4 Buchstaben und Ziffern (z. B. AC04, MD06)',
+  // Mahnungen (Issue 45).
+  reminderDateTooEarly: 'Eine Mahnung wird höchstens eine Woche zurückdatiert: das früheste Datum ist der %{0}',
 };

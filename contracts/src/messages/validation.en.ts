@@ -269,6 +269,7 @@ export const VALIDATION_MESSAGES_EN = {
   mandateNeedsIban: 'The member has no valid IBAN in the master data: enter it first',
   mandateUnknown: 'This member has no such mandate',
   mandateAlreadyRevoked: 'This mandate was revoked on %{0}',
+  mandateRevokedBeforeSigned: 'A mandate cannot be revoked before its date of signature (%{0})',
   collectionDateTooLate:
     'The collection date lies too far ahead: the latest is %{0}, since its debits are booked as paid in on that day when the file is made',
   collectionDateTooEarly:
@@ -282,4 +283,6 @@ export const VALIDATION_MESSAGES_EN = {
   paymentAlreadyReturned: 'This payment was already recorded as returned on %{0}',
   returnBeforePayment: "The return date must not lie before the payment's date (%{0})",
   returnReasonInvalid: 'A return reason code has up to 4 letters and digits (e.g. AC04, MD06)',
+  // Payment reminders (issue 45).
+  reminderDateTooEarly: 'A reminder is dated at most a week back: the earliest date is %{0}',
 };

@@ -1,7 +1,12 @@
 import {
   OWED_WITHOUT_END,
+  reminderLevelOf,
+  spansPaid,
+  spansReminded,
+  spansReturned,
   SUBSCRIPTION_TYPES,
   type Instalment,
+  type ReminderSpans,
   type MembersErased,
   type MemberEvent,
   type ReadDocument,
@@ -153,6 +158,14 @@ const planOf = (due: ReadDocument): readonly Instalment[] | null =>
 const paidOf = (due: ReadDocument): number => (typeof due.paid === 'number' ? due.paid : 0);
 const passedOnOf = (due: ReadDocument): number => (typeof due.passedOn === 'number' ? due.passedOn : 0);
 const releasedOf = (due: ReadDocument): number => (typeof due.released === 'number' ? due.released : 0);
+/** The reminders between the due's payments (contracts reminder-spans.ts; a due written before version 8: its level). */
+function spansOf(due: ReadDocument): ReminderSpans {
+  if (Array.isArray(due.reminderSpans)) return due.reminderSpans as ReminderSpans;
+  const level = typeof due.reminderLevel === 'number' ? due.reminderLevel : 0;
+  return level > 0 ? [{ paymentId: null, level }] : [];
+}
+/** The due's reminder fields after `spans`: the level the reminders' decider names too. */
+const reminded = (spans: ReminderSpans) => ({ reminderSpans: spans, reminderLevel: reminderLevelOf(spans) });
 
 /**
  * The member's dues after a transfer passed unpaid parts on or a partial termination released them (`sign` 1), or their
@@ -233,8 +246,9 @@ export const shareDuesProjector: Projector = {
   // moved to SHARE_DUES_SETTLED (decision 266); 4: `owedUntil`, a whole end's effective date (decision 269); 5: a
   // subscription paid in full when posted is not stored (decision 268); 6: a partial termination's correction releases
   // more of the dues (`SharePaymentCorrected.released`, decision 305); 7: a transfer's correction passes more of them on
-  // (`SharePaymentCorrected.passedOn`, decision 327).
-  version: 7,
+  // (`SharePaymentCorrected.passedOn`, decision 327); 8: a returned payment gives back the reminder level it had before
+  // that payment (`reminderSpans`, decision 359).
+  version: 8,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -325,24 +339,24 @@ export const shareDuesProjector: Projector = {
         const stored = storedDue(current, event.data.balanceId);
         if (!stored) return [];
         const paid = paidOf(stored.doc) + event.data.amount;
-        return placed(stored, withPaid(stored.doc, paid, planOf(stored.doc), position, { reminderLevel: 0 }));
+        const spans = reminded(spansPaid(spansOf(stored.doc), event.data.paymentId));
+        return placed(stored, withPaid(stored.doc, paid, planOf(stored.doc), position, spans));
       }
       case 'SharePaymentReturned': {
+        // The amount is due again, at the reminder level it had before the payment (decision 359).
         const stored = storedDue(current, event.data.balanceId);
         if (!stored) return [];
-        return placed(
-          stored,
-          withPaid(stored.doc, paidOf(stored.doc) - event.data.amount, planOf(stored.doc), position),
-        );
+        const paid = paidOf(stored.doc) - event.data.amount;
+        const spans = reminded(spansReturned(spansOf(stored.doc), event.data.paymentId));
+        return placed(stored, withPaid(stored.doc, paid, planOf(stored.doc), position, spans));
       }
       case 'PaymentReminderSent': {
         const level = event.data.level;
         return event.data.balanceIds.flatMap((id) => {
           const stored = storedDue(current, id);
           if (!stored) return [];
-          const due = stored.doc;
-          const before = typeof due.reminderLevel === 'number' ? due.reminderLevel : 0;
-          return [put(stored.collection, { ...due, reminderLevel: Math.max(before, level), position })];
+          const spans = reminded(spansReminded(spansOf(stored.doc), level));
+          return [put(stored.collection, { ...stored.doc, ...spans, position })];
         });
       }
       case 'MemberExited':

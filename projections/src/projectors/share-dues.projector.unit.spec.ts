@@ -71,6 +71,45 @@ describe('share_dues projector (issue 45)', () => {
     expect(due(store, 'b0')).toMatchObject({ paid: 100_000, outstanding: 0, dueSince: null });
   });
 
+  it('a returned payment gives back the reminder level it had before that payment (decision 359)', () => {
+    const third = recorded('PaymentReminderSent', {
+      memberId: 'm-1',
+      reminderId: 'r-3',
+      level: 3,
+      date: '2026-03-10',
+      dueSince: '2026-02-01',
+      amount: 20_000,
+      balanceIds: ['b0'],
+      letterId: null,
+    });
+    const back = (paymentId: string) =>
+      recorded('SharePaymentReturned', {
+        memberId: 'm-1',
+        balanceId: 'b0',
+        paymentId,
+        date: '2026-03-20',
+        amount: 10_000,
+        reason: 'MD06',
+      });
+    const base = [admitted, subscription, plan, reminder, third];
+    // Level 3, a debit (level 0), its return: level 3 again, as the reminders' decider names it.
+    let store = run(shareDuesProjector, [...base, payment(10_000, 'p-1')]);
+    expect(due(store, 'b0')!.reminderLevel).toBe(0);
+    store = run(shareDuesProjector, [...base, payment(10_000, 'p-1'), back('p-1')]);
+    expect(due(store, 'b0')).toMatchObject({ paid: 10_000, reminderLevel: 3 });
+    // A later payment that stands keeps the reminders started again; only its own return gives the level back.
+    store = run(shareDuesProjector, [...base, payment(10_000, 'p-1'), payment(10_000, 'p-2'), back('p-1')]);
+    expect(due(store, 'b0')!.reminderLevel).toBe(0);
+    store = run(shareDuesProjector, [
+      ...base,
+      payment(10_000, 'p-1'),
+      back('p-1'),
+      payment(10_000, 'p-2'),
+      back('p-2'),
+    ]);
+    expect(due(store, 'b0')!.reminderLevel).toBe(3);
+  });
+
   it('a subscription posted without `paid` owes nothing; other postings have no due; an annulled one is removed', () => {
     const full = recorded('SharesPosted', {
       memberId: 'm-1',

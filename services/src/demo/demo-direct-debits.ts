@@ -232,6 +232,7 @@ export async function demoDirectDebits(
       paymentId: first.paymentId,
       date: returnDate <= today ? returnDate : collectionDate,
       reason: 'MD06',
+      today,
     },
     paid,
   );

@@ -14,6 +14,8 @@ import { evolveMemberStream } from '../kernel/member-stream.js';
 import {
   addDays,
   dueReminder,
+  initialReminderState,
+  levelOn,
   reminderDecider,
   type DueSubscription,
   type ReminderState,
@@ -33,7 +35,7 @@ export interface ReminderSummary {
 }
 
 /** The member's subscriptions with something outstanding, as the `share_dues` read model shows them, at the levels sent. */
-function duesOf(sim: Sim, levels: ReminderState['levels']): DueSubscription[] {
+function duesOf(sim: Sim, sent: ReminderState): DueSubscription[] {
   return subscriptions(sim.state)
     .filter((p) => outstandingOf(p) > 0)
     .map((p) => {
@@ -52,7 +54,7 @@ function duesOf(sim: Sim, levels: ReminderState['levels']): DueSubscription[] {
         outstanding: due.outstanding,
         dueSince: due.dueSince,
         instalments: due.schedule,
-        reminderLevel: levels[p.balanceId] ?? 0,
+        reminderLevel: levelOn(sent, p.balanceId),
       };
     });
 }
@@ -74,11 +76,11 @@ export async function sendReminders(
   for (const sim of sims) {
     if (reminded >= REMINDED) break;
     if (!sim.state.exists || (sim.state.exitDate !== null && sim.state.exitDate <= today)) continue;
-    if (dueReminder(duesOf(sim, {}), null, today, days) === null) continue;
-    let state: ReminderState = { cooperativeId, levels: {}, lastDate: null };
+    if (dueReminder(duesOf(sim, initialReminderState), null, today, days) === null) continue;
+    let state: ReminderState = { ...initialReminderState, cooperativeId };
     const events: MemberEvent[] = [];
     const remind = (date: string): boolean => {
-      const reminder = dueReminder(duesOf(sim, state.levels), state.lastDate, date, days);
+      const reminder = dueReminder(duesOf(sim, state), state.lastDate, date, days);
       if (reminder === null) return false;
       const decided = reminderDecider.decide(
         {
@@ -90,6 +92,8 @@ export async function sendReminders(
           date,
           reminderAfterDays: days,
           reminder,
+          // The demo writes a past: each reminder was sent on its own day.
+          today: date,
         },
         state,
       );
@@ -98,7 +102,7 @@ export async function sendReminders(
       return decided.length > 0;
     };
     // The first reminder five weeks ago, or on the first day the payment was overdue if that is later.
-    const overdueFrom = duesOf(sim, {}).reduce<string | null>(
+    const overdueFrom = duesOf(sim, initialReminderState).reduce<string | null>(
       (d, s) => (s.dueSince !== null && (d === null || s.dueSince < d) ? s.dueSince : d),
       null,
     )!;

@@ -49,6 +49,7 @@ const returned = (
   paymentId: 'p1',
   date: '2025-07-05',
   reason: 'MD06',
+  today: '2025-07-10',
   ...fields,
 });
 const templates = (e: ValidationError): string[] => e.errors.map((x) => x.template);
@@ -107,6 +108,28 @@ describe('mandates', () => {
       .given([admitted()])
       .when({ type: 'RevokeMandate', memberId: 'm1', cooperativeId: 'c1', mandateId: 'a9', date: '2025-08-01' })
       .thenThrows(NotFoundError);
+  });
+
+  it('refuses a revocation dated before the mandate was signed (decision 358)', () => {
+    const revoke = (date: string): DebitMemberCommand => ({
+      type: 'RevokeMandate',
+      memberId: 'm1',
+      cooperativeId: 'c1',
+      mandateId: 'a1',
+      date,
+    });
+    spec
+      .given([admitted(), granted])
+      .when(revoke('2024-12-31'))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          { field: 'date', template: 'mandateRevokedBeforeSigned', parameters: { '0': '2025-01-01' } },
+        ]),
+      );
+    spec
+      .given([admitted(), granted])
+      .when(revoke('2025-01-01'))
+      .then([{ type: 'DirectDebitMandateRevoked', data: { memberId: 'm1', mandateId: 'a1', date: '2025-01-01' } }]);
   });
 
   it('claims a reference once in the cooperative', () => {
@@ -180,6 +203,35 @@ describe('returned debits', () => {
       .when(returned({ date: '2025-06-30' }))
       .thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['returnBeforePayment']));
     spec.given([admitted()]).when(returned()).thenThrows(NotFoundError);
+  });
+
+  it('refuses a return dated after today (decision 357); today is taken', () => {
+    spec
+      .given([admitted(), received()])
+      .when(returned({ date: '2199-12-31' }))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([{ field: 'date', template: 'dateInFuture', parameters: { '0': '2199-12-31' } }]),
+      );
+    spec
+      .given([admitted(), received()])
+      .when(returned({ date: '2025-07-11' }))
+      .thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['dateInFuture']));
+    spec
+      .given([admitted(), granted, received()])
+      .when(returned({ date: '2025-07-10' }))
+      .then([
+        {
+          type: 'SharePaymentReturned',
+          data: {
+            memberId: 'm1',
+            balanceId: 'b1',
+            paymentId: 'p1',
+            date: '2025-07-10',
+            amount: 40_000,
+            reason: 'MD06',
+          },
+        },
+      ]);
   });
 
   it('books a collection’s debits only once', () => {

@@ -55,7 +55,15 @@ describe('a debit returned on further shares annulled after it was booked (decis
     const { booked, annulled } = bookedAndAnnulled();
     // The member's bank returns the debit on 20.08.2025.
     const returned = debitMemberDecider.decide(
-      { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2025-08-20', reason: 'MD06' },
+      {
+        type: 'ReturnPayment',
+        memberId: M,
+        cooperativeId: COOP,
+        paymentId: 'd1',
+        date: '2025-08-20',
+        reason: 'MD06',
+        today: '2025-08-20',
+      },
       fold([...register, ...booked, ...annulled]),
     );
     const all = [...register, ...booked, ...annulled, ...returned];
@@ -80,7 +88,15 @@ describe('a debit returned on further shares annulled after it was booked (decis
     ];
     const before = [...register, ...booked, ...annulled, ...exit];
     const returned = debitMemberDecider.decide(
-      { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2025-09-15', reason: 'MD06' },
+      {
+        type: 'ReturnPayment',
+        memberId: M,
+        cooperativeId: COOP,
+        paymentId: 'd1',
+        date: '2025-09-15',
+        reason: 'MD06',
+        today: '2025-09-15',
+      },
       fold(before),
     );
     // The annulation is corrected; the end is not (it took out the 250 € paid on the admission, no more).

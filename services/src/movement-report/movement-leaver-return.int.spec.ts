@@ -29,7 +29,15 @@ describe('the movement report of a leaver whose direct debit came back after the
     const booked = collected(leaving, '2026-12-15', 'b0', 15_000);
     // The member's bank returns it on 10.01.2027, after the end took effect: 300 € leave with it after all.
     const returned = debitMemberDecider.decide(
-      { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2027-01-10', reason: 'MD06' },
+      {
+        type: 'ReturnPayment',
+        memberId: M,
+        cooperativeId: COOP,
+        paymentId: 'd1',
+        date: '2027-01-10',
+        reason: 'MD06',
+        today: '2027-01-10',
+      },
       fold([...leaving, ...booked]),
     );
     expect(returned.map((e) => e.type)).toEqual(['SharePaymentReturned', 'SharePaymentCorrected']);

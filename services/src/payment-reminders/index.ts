@@ -2,7 +2,13 @@
 export { PaymentRemindersModule } from './payment-reminders.module.js';
 export { ReminderReads } from './queries/reminder-reads.js';
 export { addDays, dueReminder, isOverdue, type DueReminder, type DueSubscription } from './domain/reminder-rule.js';
-export { reminderDecider, type ReminderState, type SendReminder } from './domain/reminder.decider.js';
+export {
+  initialReminderState,
+  levelOn,
+  reminderDecider,
+  type ReminderState,
+  type SendReminder,
+} from './domain/reminder.decider.js';
 export {
   reminderLettersPdf,
   REMINDER_TITLES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MemberEvent, PaymentReminderSent } from '@coop/contracts';
+import { ValidationError, type MemberEvent, type PaymentReminderSent } from '@coop/contracts';
 import { deciderSpec } from '../platform/testing/decider-spec.js';
 import {
   addDays,
@@ -119,9 +119,29 @@ const send = (date: string, over: Partial<SendReminder> = {}): SendReminder => (
     dueSince: '2026-01-10',
     subscriptions: [{ balanceId: 'b1', date: '2026-01-10', quantity: 2, amount: 50_000, dueSince: '2026-01-10' }],
   },
+  today: date,
   ...over,
 });
 const spec = deciderSpec(reminderDecider);
+const debit = (paymentId: string, date: string): MemberEvent =>
+  ({
+    type: 'SharePaymentReceived',
+    data: {
+      memberId: 'm1',
+      balanceId: 'b1',
+      paymentId,
+      date,
+      amount: 10_000,
+      method: 'directDebit',
+      reference: null,
+      collectionId: 'dd1',
+      statementId: null,
+    },
+  }) as MemberEvent;
+const returned = (paymentId: string, date: string): MemberEvent => ({
+  type: 'SharePaymentReturned',
+  data: { memberId: 'm1', balanceId: 'b1', paymentId, date, amount: 10_000, reason: 'MD06' },
+});
 
 describe('payment reminders: the decider on the member stream (issue 45)', () => {
   it('sends the first reminder', () => {
@@ -173,6 +193,38 @@ describe('payment reminders: the decider on the member stream (issue 45)', () =>
     } as MemberEvent;
     spec
       .given([admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20'), paid])
+      .when(send('2026-03-20'))
+      .then([sent(1, '2026-03-20')]);
+  });
+
+  it('refuses a letter dated after today or more than a week back (decision 356)', () => {
+    const refused = (date: string, today: string, template: string, parameter: string) =>
+      spec
+        .given([admitted])
+        .when(send(date, { today }))
+        .thenThrows(ValidationError, (e) =>
+          expect(e.errors).toEqual([{ field: 'date', template, parameters: { '0': parameter } }]),
+        );
+    // The probe: instalments due in 2027 reminded today with letters dated ahead, or back-dated by weeks.
+    refused('2027-02-01', '2026-03-01', 'dateInFuture', '2027-02-01');
+    refused('2026-03-02', '2026-03-01', 'dateInFuture', '2026-03-02');
+    refused('2026-01-26', '2026-03-01', 'reminderDateTooEarly', '2026-02-22');
+    refused('2026-02-21', '2026-03-01', 'reminderDateTooEarly', '2026-02-22');
+    spec
+      .given([admitted])
+      .when(send('2026-02-22', { today: '2026-03-01' }))
+      .then([sent(1, '2026-02-22')]);
+  });
+
+  it('a returned debit gives back the level it had before that payment (decision 359)', () => {
+    const reminded = [admitted, sent(1, '2026-02-01'), sent(2, '2026-02-20')];
+    spec
+      .given([...reminded, debit('p1', '2026-03-01'), returned('p1', '2026-03-05')])
+      .when(send('2026-03-20'))
+      .then([sent(3, '2026-03-20')]);
+    // A payment that still stands keeps the reminders started again.
+    spec
+      .given([...reminded, debit('p1', '2026-03-01'), debit('p2', '2026-03-02'), returned('p1', '2026-03-05')])
       .when(send('2026-03-20'))
       .then([sent(1, '2026-03-20')]);
   });

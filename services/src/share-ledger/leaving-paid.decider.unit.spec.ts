@@ -150,7 +150,15 @@ describe('an end takes out what was paid in, not the nominal amount (decision 23
     expect(booked.map((e) => e.type)).toEqual(['SharePaymentReceived', 'SharePaymentCorrected']);
     expect(booked[1]).toEqual(corrected('b-new', -45_000));
     const returned = debitMemberDecider.decide(
-      { type: 'ReturnPayment', memberId: M, cooperativeId: COOP, paymentId: 'd1', date: '2026-10-20', reason: 'MD06' },
+      {
+        type: 'ReturnPayment',
+        memberId: M,
+        cooperativeId: COOP,
+        paymentId: 'd1',
+        date: '2026-10-20',
+        reason: 'MD06',
+        today: '2026-10-20',
+      },
       foldDebits([...leaving, ...booked]),
     );
     expect(returned.map((e) => e.type)).toEqual(['SharePaymentReturned', 'SharePaymentCorrected']);

@@ -1,9 +1,11 @@
+import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore, FileStore } from '@coop/contracts';
 import {
   CollectionBooking,
   CreateCollectionHandler,
 } from '../../../services/src/direct-debits/commands/collection.commands.js';
 import { CollectionPlanning } from '../../../services/src/direct-debits/commands/collection-planning.js';
+import { ReturnPaymentCommand } from '../../../services/src/direct-debits/commands/mandate.commands.js';
 import { StreamWriter } from '../../../services/src/platform/commands/stream-writer.js';
 import { contextFor, type CommandContext } from '../../../services/src/platform/commands/command-context.js';
 import { FILE_STORE } from '../../../services/src/platform/file-store/open-file-store.js';
@@ -49,4 +51,20 @@ export function adminContext(t: TestApp): CommandContext {
     roles: ['ROLE_ADMIN', 'ROLE_USER'],
     cooperativeId: t.cooperativeId,
   });
+}
+
+/**
+ * Records the return of a debit as the clerk does on `date` (noon in Berlin): a collection's debit is dated on its
+ * collection date, a business day ahead, and a return is not dated after the day it is recorded (decision 357).
+ */
+export async function returnedOn(
+  t: TestApp,
+  member: string,
+  payment: string,
+  date: string,
+  reason: string | null = 'MD06',
+): Promise<void> {
+  await t.running.app
+    .get(CommandBus, { strict: false })
+    .execute(new ReturnPaymentCommand(adminContext(t), member, payment, date, reason, new Date(`${date}T10:00:00Z`)));
 }

@@ -91,7 +91,10 @@ export class RevokeMandateHandler implements ICommandHandler<RevokeMandateComman
   }
 }
 
-/** Records that the member's payment `paymentId` by direct debit came back on `date` (Rücklastschrift): the amount is due again. */
+/**
+ * Records that the member's payment `paymentId` by direct debit came back on `date` (Rücklastschrift): the amount is due
+ * again. `now`: when it is recorded; a return dated after its business day is refused (decision 357).
+ */
 export class ReturnPaymentCommand extends Command<void> {
   constructor(
     readonly ctx: CommandContext,
@@ -99,6 +102,7 @@ export class ReturnPaymentCommand extends Command<void> {
     readonly paymentId: string,
     readonly date: string,
     readonly reason: string | null,
+    readonly now: Date = new Date(),
   ) {
     super();
   }
@@ -112,11 +116,12 @@ export class ReturnPaymentCommand extends Command<void> {
 export class ReturnPaymentHandler implements ICommandHandler<ReturnPaymentCommand, void> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, memberId, paymentId, date, reason }: ReturnPaymentCommand): Promise<void> {
+  async execute({ ctx, memberId, paymentId, date, reason, now }: ReturnPaymentCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    const today = businessToday(now);
     await this.writer.retrying(async () => {
       const loaded = await this.writer.load(memberStream(memberId), debitMemberDecider);
-      const command = { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason } as const;
+      const command = { type: 'ReturnPayment', memberId, cooperativeId, paymentId, date, reason, today } as const;
       const events = debitMemberDecider.decide(command, loaded.state);
       const chain = await transferChain({ memberId, loaded, state: loaded.state.account, events }, async (receiver) => {
         // The receiver's share account, read without its personal data (it decides on the postings alone).

@@ -86,6 +86,8 @@ export type DebitMemberCommand =
       readonly paymentId: string;
       readonly date: string;
       readonly reason: string | null;
+      /** Business today: a return dated after it is refused (`dateInFuture`). */
+      readonly today: string;
     }
   | BookDebits;
 
@@ -184,6 +186,9 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       if (!mandate) throw new NotFoundError('Mandate', command.mandateId);
       if (mandate.revokedOn !== null)
         throw new ValidationError([fieldError(null, 'mandateAlreadyRevoked', mandate.revokedOn)]);
+      // A mandate cannot end before it was signed (decision 358).
+      if (command.date < mandate.signedOn)
+        throw new ValidationError([fieldError('date', 'mandateRevokedBeforeSigned', mandate.signedOn)]);
       return [
         {
           type: 'DirectDebitMandateRevoked',
@@ -200,6 +205,8 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
         throw new ValidationError([fieldError(null, 'paymentAlreadyReturned', payment.returnedOn)]);
       if (command.date < payment.date)
         throw new ValidationError([fieldError('date', 'returnBeforePayment', payment.date)]);
+      // A return is recorded once the bank reported it: not dated after business today (decision 357).
+      if (command.date > command.today) throw new ValidationError([fieldError('date', 'dateInFuture', command.date)]);
       const { memberId, paymentId, date, reason } = command;
       const returned: MemberEvent[] = [
         // The bank's fact is recorded, never refused; the register's payment never falls below nothing (decision 340).

@@ -109,7 +109,7 @@ export class MandatesController {
     checkId(memberId, 'Member');
     checkId(paymentId, 'Payment');
     await this.commands.execute(
-      new ReturnPaymentCommand(contextFor(actor), memberId, paymentId, body.date, body.reason),
+      new ReturnPaymentCommand(contextFor(actor), memberId, paymentId, body.date, body.reason, new Date()),
     );
     return this.reads.payment(actor.cooperativeId, paymentId);
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, type StreamAppend } from '@coop/contracts';
+import { businessToday, memberStream, type StreamAppend } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { reminderDecider } from '../domain/reminder.decider.js';
+import { reminderDateChecked, reminderDecider } from '../domain/reminder.decider.js';
 import { ReminderReads, type MemberDue } from '../queries/reminder-reads.js';
 
 /** Members whose reminders one atomic append writes: a sending of 2,000 is ten appends, none holding the store long. */
@@ -40,10 +40,13 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
    * The rule picks the selected members due on `date` from the read models; the decider checks each again on its
    * stream, so a member reminded already that day (a retry, a second clerk) or too recently gets nothing. Written in
    * chunks of REMINDER_CHUNK members, each chunk one atomic append retried on a conflict; a sending stopped halfway is
-   * completed by sending again (the chunks written stay, and are not sent twice).
+   * completed by sending again (the chunks written stay, and are not sent twice). A date the decider refuses (after
+   * today, more than a week back) is refused before any read, also when nobody selected is due.
    */
   async execute({ ctx, date, memberIds }: SendRemindersCommand): Promise<ReminderRunResult> {
     const cooperativeId = ctx.actor.cooperativeId;
+    const today = businessToday();
+    reminderDateChecked(date, today);
     const selected = new Set(memberIds);
     const [due, reminderAfterDays] = await Promise.all([
       this.reads.due(cooperativeId, date, selected),
@@ -54,7 +57,9 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
     let amount = 0;
     for (let start = 0; start < due.length; start += REMINDER_CHUNK) {
       const chunk = due.slice(start, start + REMINDER_CHUNK);
-      const written = await this.writer.retrying(() => this.attempt(ctx, chunk, date, reminderAfterDays, runId));
+      const written = await this.writer.retrying(() =>
+        this.attempt(ctx, chunk, { date, today, reminderAfterDays, runId }),
+      );
       sent += written.count;
       amount += written.amount;
     }
@@ -64,10 +69,9 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
   private async attempt(
     ctx: CommandContext,
     chunk: readonly MemberDue[],
-    date: string,
-    reminderAfterDays: number,
-    runId: string,
+    run: { readonly date: string; readonly today: string; readonly reminderAfterDays: number; readonly runId: string },
   ): Promise<{ count: number; amount: number }> {
+    const { date, today, reminderAfterDays, runId } = run;
     const cooperativeId = ctx.actor.cooperativeId;
     const appends: StreamAppend[] = [];
     let amount = 0;
@@ -84,6 +88,7 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
           date,
           reminderAfterDays,
           reminder: due,
+          today,
         },
         state,
       );
