@@ -31,10 +31,7 @@ import { requirePlausiblePosting } from '../domain/plausibility.js';
 import { ClosedYearsReader, revisionCheck, type ClosedYears } from './closed-years.reader.js';
 import { ShareTermsReader } from './share-terms.reader.js';
 
-/**
- * What a posting answers: the balance id of the posting made on the request's member, and the events recorded when
- * the answer is to be made from them rather than read from the read models (decision 40).
- */
+/** What a posting answers: its balance id on the request's member, and the events recorded to answer from (decision 40). */
 export interface PostedBalance {
   readonly balanceId: string;
   readonly recorded: readonly RecordedEvent[] | undefined;
@@ -115,8 +112,8 @@ export class LedgerCommandRunner extends CommandRunner {
   /** The member's recorded settlements (decision 335) and their stream's revision, checked in the posting's write. */
   async recordedSettlements(memberId: string): Promise<{ settlements: RecordedSettlements; check: StreamAppend }> {
     const streamId = settlementStream(memberId);
-    const loaded = await this.writer.loadWithoutPersonalData(streamId, recordedSettlementsReader);
-    return { settlements: loaded.state, check: { streamId, expected: loaded.expected, events: [] } };
+    const { state, expected } = await this.writer.loadWithoutPersonalData(streamId, recordedSettlementsReader);
+    return { settlements: state, check: { streamId, expected, events: [] } };
   }
 
   /** The cooperative's closed years, read once per attempt of a posting (the dividend register). */
