@@ -8,6 +8,7 @@ import {
   type TaxCertificateIssueDto,
 } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
+import { RENDER_GATE, RENDERS_PER_COOPERATIVE } from '../../services/src/platform/render-thread/render-gate.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 import { LAST, PAYMENT, binary, pdf, holder, expectedLines, closedWithThreeHolders } from './support/tax-documents.js';
@@ -34,6 +35,28 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
   afterAll(async () => t.close());
 
   const result = (member: MemberDto): DividendMemberDto => closure.members.find((x) => x.member === member.id)!;
+
+  it('makes certificates in their turn at the render gate: the cooperative at its places is answered 503 renderBusy, nothing recorded (decision 372)', async () => {
+    // The cooperative's places taken here: one made, three waiting (RENDERS_PER_COOPERATIVE).
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: RENDERS_PER_COOPERATIVE.held }, () =>
+      RENDER_GATE.run(() => released, undefined, undefined, t.cooperativeId),
+    );
+    try {
+      const busy = await request(t.http)
+        .get(`/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`)
+        .set(auth(t.adminToken));
+      expect([busy.status, (busy.body as { errors: { template: string }[] }).errors[0]?.template]).toEqual([
+        503,
+        'renderBusy',
+      ]);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    expect(await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).toEqual([]);
+  });
 
   it('downloads one member’s certificate with every required field, to the cent, and records it as the original', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${m.church!.id}`).expect(

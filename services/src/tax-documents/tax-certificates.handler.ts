@@ -29,6 +29,7 @@ export class TaxCertificatesTaskHandler implements TaskHandler<'taxCertificates'
         null,
         new Date().toISOString(),
         (done, total) => task.progress(done, total),
+        { background: true },
       );
     } catch (error) {
       if (error instanceof NotFoundError) throw new Error(`The closure ${dividendId} does not exist.`);

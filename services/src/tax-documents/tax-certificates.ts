@@ -21,6 +21,7 @@ import {
   type CertificateIssuer,
 } from './render/tax-certificate-pdf.js';
 import { TaxDocumentsSource } from './queries/tax-documents-source.js';
+import { inRenderTurn, type RenderTurn } from '../platform/render-thread/render-gate.js';
 import { downloadName, fileNamePart } from '../platform/http/attachment.js';
 
 /** Certificates made: the PDF, the events recording them and the revision of the register they were decided at. */
@@ -83,13 +84,17 @@ export class TaxCertificates {
     memberId: string | null,
     at: string,
     onPage?: (done: number, total: number) => void,
+    turn: Omit<RenderTurn, 'cooperativeId'> = {},
   ): Promise<MadeCertificates> {
     const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     const facts = await this.source.certificates(cooperativeId, dividendId, memberId);
     const certificates: CertificateData[] = facts.map((f) => ({ ...f, version: versionOf(register, f.memberId) }));
-    const pdf = await taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length));
+    // In its turn at the process's render gate (decision 372): a request beyond its places is refused 503 `renderBusy`.
+    const pdf = await inRenderTurn({ cooperativeId, ...turn }, () =>
+      taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length)),
+    );
     const name = certificatesFileName(
       String(closure.year),
       issuer.name,
@@ -115,6 +120,7 @@ export class TaxCertificates {
     memberId: string,
     reason: string,
     at: string,
+    gone?: AbortSignal,
   ): Promise<MadeCertificates> {
     const closure = await this.source.closure(cooperativeId, dividendId);
     const issuer = await this.issuer(cooperativeId);
@@ -123,7 +129,7 @@ export class TaxCertificates {
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     if (!register.issued.has(memberId)) throw new ValidationError([fieldError('member', 'taxCertificateNotIssued')]);
     const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: reason };
-    const pdf = await taxCertificatesPdf(issuer, [certificate]);
+    const pdf = await inRenderTurn({ cooperativeId, gone }, () => taxCertificatesPdf(issuer, [certificate]));
     const event: TaxCertificateIssued = {
       type: 'TaxCertificateIssued',
       data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason },

@@ -22,6 +22,7 @@ import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
 import { TaxCertificates } from '../tax-certificates.js';
 import { certificateIssues } from '../domain/certificate-register.js';
 import { attachment, downloadName, fileNamePart } from '../../platform/http/attachment.js';
+import { whileConnected } from '../../platform/http/client-gone.js';
 
 /**
  * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
@@ -74,7 +75,9 @@ export class TaxDocumentsController {
       await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
-    const made = await this.certificates.make(actor.cooperativeId, id, memberId, new Date().toISOString());
+    const made = await whileConnected(res, (gone) =>
+      this.certificates.make(actor.cooperativeId, id, memberId, new Date().toISOString(), undefined, { gone }),
+    );
     if (memberId !== null && made.members === 0) throw new NotFoundError('Member', memberId);
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     if (made.events.length > 0)
@@ -109,12 +112,8 @@ export class TaxDocumentsController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
-    const made = await this.certificates.correct(
-      actor.cooperativeId,
-      id,
-      body.member,
-      body.reason,
-      new Date().toISOString(),
+    const made = await whileConnected(res, (gone) =>
+      this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString(), gone),
     );
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     await this.events.append(
