@@ -14,4 +14,4 @@ export {
   openPdf,
   type PdfIssuer,
 } from './render/pdf-frame.js';
-export { recipientLines } from './render/postal-address.js';
+export { heirsLines, isDeceased, recipientLines } from './render/postal-address.js';

@@ -14,9 +14,25 @@ const TITLES: Readonly<Record<string, string>> = { Dr: 'Dr.', Prof: 'Prof.' };
  * a member abroad the country's name in capitals (`countryLine`: "ÖSTERREICH", not "AT").
  */
 export function recipientLines(member: MemberDocument | undefined): string[] {
+  return isDeceased(member) ? heirsLines(member) : memberLines(member, true);
+}
+
+/**
+ * A member whose death is recorded (`exitReason` death; a legal entity's end is its dissolution): its membership passes
+ * to the heirs until the year's end (§ 77 GenG, DOMAIN.md 9.1), and its letters go to them (decision 373).
+ */
+export const isDeceased = (member: MemberDocument | undefined): boolean => member?.exitReason === 'death';
+
+/** The deceased's address block for the heirs: "Erben nach" the name, no longer "vertreten durch" a representative. */
+export function heirsLines(member: MemberDocument | undefined): string[] {
+  const lines = memberLines(member, false);
+  return member?.name ? [`Erben nach ${lines[0] ?? ''}`, ...lines.slice(1)] : lines;
+}
+
+function memberLines(member: MemberDocument | undefined, withRepresentative: boolean): string[] {
   const title = TITLES[member?.title ?? ''] ?? '';
   const name = [title, member?.givenName, member?.name].filter(Boolean).join(' ');
-  const representative = member?.legalRepresentation ?? null;
+  const representative = withRepresentative ? (member?.legalRepresentation ?? null) : null;
   const lines = [
     member?.name ? name : '',
     representative === null ? '' : `vertreten durch ${representative}`,

@@ -110,4 +110,30 @@ describe("a letter's address block", () => {
       '12345 Ort',
     ]);
   });
+
+  it('addresses the heirs of a member whose death is recorded (§ 77 GenG; decision 373)', () => {
+    const base = {
+      id: 'm2',
+      cooperativeId: 'c1',
+      position: '1',
+      title: 'Dr',
+      givenName: 'Anna',
+      name: 'Muster',
+      postalSalutation: 'femaleDr',
+      street: 'Lindenweg',
+      streetHomeNumber: '7',
+      zipCode: '10115',
+      city: 'Berlin',
+      legalRepresentation: 'Berta Muster',
+    };
+    const living = readMember(base);
+    const dead = readMember({ ...base, exitReason: 'death', exitDate: '2026-12-31' });
+    expect(recipientLines(living)).toEqual([
+      'Dr. Anna Muster',
+      'vertreten durch Berta Muster',
+      'Lindenweg 7',
+      '10115 Berlin',
+    ]);
+    expect(recipientLines(dead)).toEqual(['Erben nach Dr. Anna Muster', 'Lindenweg 7', '10115 Berlin']);
+  });
 });

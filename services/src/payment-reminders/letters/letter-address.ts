@@ -1,3 +1,4 @@
+import { isDeceased } from '../../member-pdfs/index.js';
 import type { MemberDocument } from '../../members/index.js';
 
 /*
@@ -7,6 +8,8 @@ import type { MemberDocument } from '../../members/index.js';
 
 /** "Sehr geehrte Frau Dr. Muster," by the member's postal salutation; a firm or an unknown one: "Sehr geehrte Damen und Herren,". */
 export function salutationLine(member: MemberDocument | undefined): string {
+  // The heirs of a member whose death is recorded (decision 373): whom the letter reaches is not known by name.
+  if (isDeceased(member)) return 'Sehr geehrte Damen und Herren,';
   const name = member?.name ?? '';
   const kind = member?.postalSalutation ?? '';
   if (name === '') return 'Sehr geehrte Damen und Herren,';

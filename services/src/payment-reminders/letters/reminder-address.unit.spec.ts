@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { pdfPages } from '../../platform/pdf/pdf-text.js';
 import { joinedShows, LONG_RECIPIENT } from '../../platform/testing/long-address.js';
+import { readMember } from '../../members/index.js';
+import { salutationLine } from './letter-address.js';
 import { reminderLettersPdf } from './reminder-letter-pdf.js';
 
 /*
@@ -30,5 +32,13 @@ describe("a reminder letter's address", () => {
     const [page] = await pdfPages(await reminderLettersPdf(issuer, [letter], () => Promise.resolve()));
     for (const line of LONG_RECIPIENT) expect(joinedShows(page!)).toContain(line);
     expect(page!.filter((l) => l.includes('…'))).toEqual([]);
+  });
+
+  it('greets the heirs of a member whose death is recorded neutrally, not the deceased by name (decision 373)', () => {
+    const base = { id: 'm2', cooperativeId: 'c1', position: '1', name: 'Muster', postalSalutation: 'femaleDr' };
+    expect(salutationLine(readMember(base))).toBe('Sehr geehrte Frau Dr. Muster,');
+    expect(salutationLine(readMember({ ...base, exitReason: 'death', exitDate: '2026-12-31' }))).toBe(
+      'Sehr geehrte Damen und Herren,',
+    );
   });
 });

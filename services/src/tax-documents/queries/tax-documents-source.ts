@@ -7,7 +7,7 @@ import {
   type DividendClosureDocument,
   type DividendMemberDocument,
 } from '../../dividend/index.js';
-import { recipientLines } from '../../member-pdfs/index.js';
+import { heirsLines, recipientLines } from '../../member-pdfs/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
@@ -111,13 +111,13 @@ export class TaxDocumentsSource {
 export function certificateFacts(r: DividendMemberDocument, m: MemberDocument | undefined): CertificateFacts {
   const name = [m?.givenName, m?.name].filter(Boolean).join(' ');
   const heirs = r.basisOfTax === 'heirs';
-  // The address block every letter to a member prints (a minor's legal representative, the country abroad).
-  const address = recipientLines(m);
+  // The address block every letter to a member prints (a minor's legal representative, the country abroad; the heirs
+  // of a member whose death is recorded).
   return {
     memberId: r.member,
     memberNr: r.memberNr,
     name: heirs ? `Erben nach ${name}` : name,
-    address: heirs && m?.name ? heirsAddress(address) : address,
+    address: heirs ? heirsLines(m) : recipientLines(m),
     year: r.year,
     paymentDate: r.paymentDate,
     gross: r.dividend,
@@ -132,10 +132,4 @@ export function certificateFacts(r: DividendMemberDocument, m: MemberDocument | 
     net: r.netAmount,
     credited: r.creditedAmount,
   };
-}
-
-/** The deceased's address block for the heirs: "Erben nach" the name, no longer "vertreten durch" a representative. */
-function heirsAddress(lines: readonly string[]): string[] {
-  const [name, ...rest] = lines;
-  return [`Erben nach ${name ?? ''}`, ...rest.filter((l) => !l.startsWith('vertreten durch '))];
 }
