@@ -18,6 +18,8 @@ export const DIRECT_DEBIT_TEMPLATES = [
   'mandateAlreadyRevoked',
   /** A revocation dated before the mandate's date of signature {0} (decision 358). */
   'mandateRevokedBeforeSigned',
+  /** A revocation dated before {0}, the day of the last debit collected under the mandate (decision 374). */
+  'mandateRevokedBeforeCollection',
   /** The collection date must be a TARGET2 business day on or after {0} (one business day ahead). */
   'collectionDateTooEarly',
   /** The collection date lies after {0}, the latest (`COLLECTION_HORIZON_DAYS` ahead): its debits would be booked as paid in months before (decision 323). */

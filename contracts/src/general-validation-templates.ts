@@ -199,6 +199,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mandateUnknown: 1,
   mandateAlreadyRevoked: 1,
   mandateRevokedBeforeSigned: 1,
+  mandateRevokedBeforeCollection: 1,
   collectionDateTooEarly: 1,
   collectionDateTooLate: 1,
   collectionDateNotBusinessDay: 1,

@@ -240,16 +240,25 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
     expect(doc.children[0]!.children.filter((c) => c.name === 'PmtInf').map((b) => at(b, 'PmtTpInf', 'SeqTp'))).toEqual(
       ['RCUR'],
     );
-    // Revoked, the mandate draws no more.
-    await request(t.http)
+    // Not revoked before the debit just collected under it (decision 374: it would stand as taken without a mandate);
+    // revoked on its day, the mandate draws no more.
+    const early = await request(t.http)
       .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
       .set(auth(t.adminToken))
       .send({ date: businessToday() })
+      .expect(400);
+    expect(early.body).toEqual({
+      errors: [{ field: 'date', template: 'mandateRevokedBeforeCollection', parameters: { '0': collectionDate } }],
+    });
+    await request(t.http)
+      .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
+      .set(auth(t.adminToken))
+      .send({ date: collectionDate })
       .expect(200);
     await request(t.http)
       .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)
       .set(auth(t.adminToken))
-      .send({ date: businessToday() })
+      .send({ date: collectionDate })
       .expect(400);
   });
 

@@ -290,6 +290,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateUnknown: 'Für dieses Mitglied gibt es kein solches Mandat',
   mandateAlreadyRevoked: 'Dieses Mandat wurde am %{0} widerrufen',
   mandateRevokedBeforeSigned: 'Ein Mandat kann nicht vor dem Datum seiner Unterschrift (%{0}) widerrufen werden',
+  mandateRevokedBeforeCollection:
+    'Unter diesem Mandat wurde am %{0} eine Lastschrift eingezogen: Bitte datieren Sie den Widerruf auf diesen Tag oder später (eine Lastschrift nach dem Ende des Mandats wäre nicht autorisiert) oder erfassen Sie zuerst die Rückgabe der Lastschrift',
   collectionDateTooLate:
     'Der Einzugstermin liegt zu weit in der Zukunft: spätestens am %{0}, denn die Lastschriften werden beim Erstellen der Datei als an diesem Tag eingezahlt gebucht',
   collectionDateTooEarly:

@@ -270,6 +270,8 @@ export const VALIDATION_MESSAGES_EN = {
   mandateUnknown: 'This member has no such mandate',
   mandateAlreadyRevoked: 'This mandate was revoked on %{0}',
   mandateRevokedBeforeSigned: 'A mandate cannot be revoked before its date of signature (%{0})',
+  mandateRevokedBeforeCollection:
+    'A debit was collected under this mandate on %{0}: date the revocation on or after that day (a debit taken after the mandate ended would be unauthorised), or record the debit’s return first',
   collectionDateTooLate:
     'The collection date lies too far ahead: the latest is %{0}, since its debits are booked as paid in on that day when the file is made',
   collectionDateTooEarly:

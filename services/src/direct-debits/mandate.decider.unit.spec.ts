@@ -94,7 +94,14 @@ describe('mandates', () => {
   it('revokes a mandate once', () => {
     spec
       .given([admitted(), granted])
-      .when({ type: 'RevokeMandate', memberId: 'm1', cooperativeId: 'c1', mandateId: 'a1', date: '2025-08-01' })
+      .when({
+        type: 'RevokeMandate',
+        memberId: 'm1',
+        cooperativeId: 'c1',
+        mandateId: 'a1',
+        date: '2025-08-01',
+        lastCollectionDate: null,
+      })
       .then([{ type: 'DirectDebitMandateRevoked', data: { memberId: 'm1', mandateId: 'a1', date: '2025-08-01' } }]);
     spec
       .given([
@@ -102,21 +109,36 @@ describe('mandates', () => {
         granted,
         { type: 'DirectDebitMandateRevoked', data: { memberId: 'm1', mandateId: 'a1', date: '2025-08-01' } },
       ])
-      .when({ type: 'RevokeMandate', memberId: 'm1', cooperativeId: 'c1', mandateId: 'a1', date: '2025-08-02' })
+      .when({
+        type: 'RevokeMandate',
+        memberId: 'm1',
+        cooperativeId: 'c1',
+        mandateId: 'a1',
+        date: '2025-08-02',
+        lastCollectionDate: null,
+      })
       .thenThrows(ValidationError, (e) => expect(templates(e)).toEqual(['mandateAlreadyRevoked']));
     spec
       .given([admitted()])
-      .when({ type: 'RevokeMandate', memberId: 'm1', cooperativeId: 'c1', mandateId: 'a9', date: '2025-08-01' })
+      .when({
+        type: 'RevokeMandate',
+        memberId: 'm1',
+        cooperativeId: 'c1',
+        mandateId: 'a9',
+        date: '2025-08-01',
+        lastCollectionDate: null,
+      })
       .thenThrows(NotFoundError);
   });
 
   it('refuses a revocation dated before the mandate was signed (decision 358)', () => {
-    const revoke = (date: string): DebitMemberCommand => ({
+    const revoke = (date: string, lastCollectionDate: string | null = null): DebitMemberCommand => ({
       type: 'RevokeMandate',
       memberId: 'm1',
       cooperativeId: 'c1',
       mandateId: 'a1',
       date,
+      lastCollectionDate,
     });
     spec
       .given([admitted(), granted])
@@ -130,6 +152,19 @@ describe('mandates', () => {
       .given([admitted(), granted])
       .when(revoke('2025-01-01'))
       .then([{ type: 'DirectDebitMandateRevoked', data: { memberId: 'm1', mandateId: 'a1', date: '2025-01-01' } }]);
+    // Nor before a debit collected under it (decision 374): the debit would stand as taken without a mandate.
+    spec
+      .given([admitted(), granted])
+      .when(revoke('2026-12-03', '2026-12-04'))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([
+          { field: 'date', template: 'mandateRevokedBeforeCollection', parameters: { '0': '2026-12-04' } },
+        ]),
+      );
+    spec
+      .given([admitted(), granted])
+      .when(revoke('2026-12-04', '2026-12-04'))
+      .then([{ type: 'DirectDebitMandateRevoked', data: { memberId: 'm1', mandateId: 'a1', date: '2026-12-04' } }]);
   });
 
   it('claims a reference once in the cooperative', () => {

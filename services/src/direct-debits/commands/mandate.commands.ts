@@ -6,6 +6,7 @@ import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { transferChain } from '../../kernel/transfer-shortfalls.js';
 import { debitMemberDecider, debitPaymentsDecider } from '../domain/mandate.decider.js';
 import { mandateReferenceDecider } from '../domain/mandate-reference.decider.js';
+import { DirectDebitReads } from '../queries/direct-debit-reads.js';
 
 /** Grants a mandate to a member: the mandate on the member stream and its reference claimed, in one atomic append. */
 export class GrantMandateCommand extends Command<string> {
@@ -77,14 +78,20 @@ export class RevokeMandateCommand extends Command<void> {
 
 @CommandHandler(RevokeMandateCommand)
 export class RevokeMandateHandler implements ICommandHandler<RevokeMandateCommand, void> {
-  constructor(private readonly writer: StreamWriter) {}
+  constructor(
+    private readonly writer: StreamWriter,
+    private readonly reads: DirectDebitReads,
+  ) {}
 
   async execute({ ctx, memberId, mandateId, date }: RevokeMandateCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
+    // The last debit collected under the mandate (the collections write it to the mandate's read model).
+    const known = (await this.reads.mandatesOfMember(cooperativeId, memberId)).find((m) => m.id === mandateId);
+    const lastCollectionDate = known?.lastCollectionDate ?? null;
     await this.writer.handle(
       memberStream(memberId),
       debitMemberDecider,
-      { type: 'RevokeMandate', memberId, cooperativeId, mandateId, date },
+      { type: 'RevokeMandate', memberId, cooperativeId, mandateId, date, lastCollectionDate },
       ctx,
       cooperativeId,
     );

@@ -78,6 +78,8 @@ export type DebitMemberCommand =
       readonly cooperativeId: string;
       readonly mandateId: string;
       readonly date: string;
+      /** The day of the last debit collected under the mandate (its read model), or null (decision 374). */
+      readonly lastCollectionDate: string | null;
     }
   | {
       readonly type: 'ReturnPayment';
@@ -189,6 +191,9 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       // A mandate cannot end before it was signed (decision 358).
       if (command.date < mandate.signedOn)
         throw new ValidationError([fieldError('date', 'mandateRevokedBeforeSigned', mandate.signedOn)]);
+      // Nor before a debit collected under it: that debit would stand as taken without a mandate (decision 374).
+      if (command.lastCollectionDate !== null && command.date < command.lastCollectionDate)
+        throw new ValidationError([fieldError('date', 'mandateRevokedBeforeCollection', command.lastCollectionDate)]);
       return [
         {
           type: 'DirectDebitMandateRevoked',
