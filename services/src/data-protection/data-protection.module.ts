@@ -8,9 +8,10 @@ import { TasksModule } from '../tasks/index.js';
 import { ChurchTaxModule } from '../church-tax/index.js';
 import { ChurchDataCleanUp } from './commands/church-data-clean-up.js';
 import { SettlementsModule } from '../settlements/index.js';
+import { DirectDebitsModule } from '../direct-debits/index.js';
 
 @Module({
-  imports: [CqrsModule, TasksModule, ChurchTaxModule, SettlementsModule],
+  imports: [CqrsModule, TasksModule, ChurchTaxModule, SettlementsModule, DirectDebitsModule],
   controllers: [DataProtectionController, RetentionHoldController],
   providers: [DueMembers, OldTaskFiles, ChurchDataCleanUp, ChangeRetentionHoldHandler, CleanMembersHandler],
 })

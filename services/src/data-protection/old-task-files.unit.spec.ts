@@ -3,11 +3,17 @@ import type { FileStore, ReadDocument } from '@coop/contracts';
 import type { ReadModels } from '../platform/http/read-models.js';
 import { OldTaskFiles } from './commands/old-task-files.js';
 
-const task = (id: string, queuedAt: string, files: string[], params: Record<string, unknown> = {}): ReadDocument => ({
+const task = (
+  id: string,
+  queuedAt: string,
+  files: string[],
+  params: Record<string, unknown> = {},
+  kind = 'kistam',
+): ReadDocument => ({
   id,
   cooperativeId: 'c-1',
   position: '1',
-  kind: 'kistam',
+  kind,
   queuedAt,
   params,
   files: files.map((fileId) => ({ fileId, name: `${fileId}.csv`, contentType: 'text/csv', size: 1, sha256: 'x' })),
@@ -42,5 +48,19 @@ describe('the task files an erasure removes (issue 27)', () => {
     ]);
     expect(await cleaner.removeBefore('c-1', '2017-01-01', new Set(['d-2014']))).toBe(1);
     expect(removed).toEqual(['certificates-2014']);
+  });
+
+  it('removes the files of every member list, export and import queued before the run, whatever their age (decision 365)', async () => {
+    const { cleaner, removed } = given([
+      task('t-pdf', '2025-11-30T08:00:00.000Z', ['list-pdf'], {}, 'memberPdfs'),
+      task('t-csv', '2025-12-01T09:59:59.000Z', ['list-csv'], { format: 'csv' }, 'memberExport'),
+      task('t-dry', '2024-05-01T08:00:00.000Z', ['dry-json', 'dry-xlsx'], {}, 'memberImportDryRun'),
+      task('t-import', '2024-05-01T09:00:00.000Z', ['import-xlsx'], {}, 'memberImport'),
+      task('t-later', '2025-12-01T10:00:01.000Z', ['later-pdf'], {}, 'memberPdfs'),
+      task('t-kistam', '2025-11-30T08:00:00.000Z', ['kistam-2025-request']),
+      task('t-fsak', '2025-03-01T08:00:00.000Z', ['fsak-2024'], { dividendId: 'd-2024' }, 'fsak'),
+    ]);
+    expect(await cleaner.removeBefore('c-1', '2016-01-01', new Set(), '2025-12-01T10:00:00.000Z')).toBe(5);
+    expect(removed).toEqual(['list-pdf', 'list-csv', 'dry-json', 'dry-xlsx', 'import-xlsx']);
   });
 });

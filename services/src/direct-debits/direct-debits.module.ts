@@ -4,6 +4,7 @@ import { SharePaymentsModule } from '../share-payments/index.js';
 import { TasksModule } from '../tasks/index.js';
 import { CollectionBooking, CreateCollectionHandler } from './commands/collection.commands.js';
 import { CollectionPlanning } from './commands/collection-planning.js';
+import { ErasedDebtorFiles } from './commands/erased-debtor-files.js';
 import { GrantMandateHandler, ReturnPaymentHandler, RevokeMandateHandler } from './commands/mandate.commands.js';
 import { DirectDebitsController } from './http/direct-debits.controller.js';
 import { MandatesController } from './http/mandates.controller.js';
@@ -21,6 +22,9 @@ import { DirectDebitReads } from './queries/direct-debit-reads.js';
     GrantMandateHandler,
     RevokeMandateHandler,
     ReturnPaymentHandler,
+    ErasedDebtorFiles,
   ],
+  // The data-protection clean-up anonymises the erased debtors in the collections' files (decision 364).
+  exports: [ErasedDebtorFiles],
 })
 export class DirectDebitsModule {}

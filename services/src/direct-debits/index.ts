@@ -1,5 +1,8 @@
 /** The direct debits area's public entry (issue 45): its module and the pure pain.008 builder and rules. */
 export { DirectDebitsModule } from './direct-debits.module.js';
+// The data-protection clean-up's step for the collections' files (decision 364).
+export { ErasedDebtorFiles } from './commands/erased-debtor-files.js';
+export { ERASED_DEBTOR_IBAN, ERASED_DEBTOR_NAME, withoutErasedDebtors } from './sepa/erased-debtors.js';
 export { pain008Xml, PAIN_008_001_08, type SepaDebitFile, type SepaDebit } from './sepa/pain008.js';
 export { pain008Violations, pain008XmlViolations } from './sepa/pain008-rules.js';
 export { earliestCollectionDate, isTarget2Day } from './domain/target2.js';

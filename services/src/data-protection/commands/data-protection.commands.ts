@@ -13,6 +13,7 @@ import {
   type MembersErased,
   type StreamAppend,
 } from '@coop/contracts';
+import { ErasedDebtorFiles } from '../../direct-debits/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -90,7 +91,9 @@ export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetenti
  * once), and after each part deletes its members' keys, so their personal data in the event log cannot be read again.
  * A run stopped between parts left the rest due: the next run erases them, each member once.
  * The keys of every member the log names as erased are deleted, not only this run's: a run stopped between the event
- * and the keys is completed by the next one. Task files old enough to name an erased member are removed (OldTaskFiles).
+ * and the keys is completed by the next one. The collections' pain.008 files are rewritten with every erased debtor
+ * anonymised (ErasedDebtorFiles, decision 364); task files that may name an erased member are removed (OldTaskFiles:
+ * those old enough, those of its closures, and every member list, export and import queued before, decision 365).
  * Then the church step (ChurchDataCleanUp): the church data of former members no longer needed for church tax goes
  * earlier, with its own event and key (decision 101).
  */
@@ -100,6 +103,7 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     private readonly writer: StreamWriter,
     private readonly due: DueMembers,
     private readonly taskFiles: OldTaskFiles,
+    private readonly debitFiles: ErasedDebtorFiles,
     private readonly church: ChurchDataCleanUp,
     @Inject(KEY_STORE) private readonly keys: KeyStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -130,6 +134,9 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     // Nobody due: the log's erasures read all the same, for the keys a run stopped before deleting.
     state ??= (await erase([])).state;
     await this.eraseKeys(state.erased);
+    // The collections' files name the debtors outside crypto-shredding: every member the log names is anonymised there
+    // (a file rewritten already stays as it is), so a run stopped before this step is completed (decision 364).
+    await this.debitFiles.anonymise(cooperativeId, state.erased);
     // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
     const run: CleanRun | undefined = erased.length > 0 ? { erasureId, members: erased } : undefined;
     if (run) {
@@ -137,6 +144,7 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
         cooperativeId,
         `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`,
         closures,
+        new Date().toISOString(),
       );
     }
     await this.church.run(ctx, asOf);
