@@ -201,6 +201,7 @@ export type {
 export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
 export { proposePlan } from './instalments.js';
 export { REMINDER_BACKDATE_DAYS } from './reminder-spans.js';
+export { mandateLapsedOn, mandateUsableUntil } from './mandate-lapse.js';
 // The transfer's split (share-transfer.ts) is imported by the console as `@coop/contracts/share-transfer`, not from here
 // (admin-ui/vite.config.ts says why).
 export type { Instalment, InstalmentTerms } from './events/share-payment-events.js';

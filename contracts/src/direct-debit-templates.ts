@@ -49,6 +49,8 @@ export const DIRECT_DEBIT_SKIP_REASONS = [
   'nothingOutstanding',
   'notYetDue',
   'noMandate',
+  /** The member's mandate lapsed: no collection under it for 36 months (decision 375). */
+  'mandateLapsed',
   'noIban',
   'nameNotRepresentable',
 ] as const;

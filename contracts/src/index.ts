@@ -75,3 +75,4 @@ export * from './reminder-spans.js';
 export * from './bank-statement-templates.js';
 export * from './http/bank-statements.js';
 export * from './direct-debit-templates.js';
+export * from './mandate-lapse.js';

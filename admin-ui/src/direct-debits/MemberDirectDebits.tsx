@@ -14,6 +14,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { mandateLapsedOn, mandateUsableUntil } from '@coop/contracts/console';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiFieldErrors, validationMessage } from '../data/validationErrors';
@@ -90,7 +91,9 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   <TableCell>
                     {m.status === 'revoked'
                       ? t('revokedOn', { date: formatDate(m.revokedOn) })
-                      : t('active', { count: m.collections, smart_count: m.collections })}
+                      : mandateLapsedOn(m.signedOn, m.lastCollectionDate, today())
+                        ? t('lapsed', { date: formatDate(mandateUsableUntil(m.signedOn, m.lastCollectionDate)) })
+                        : t('active', { count: m.collections, smart_count: m.collections })}
                   </TableCell>
                   <TableCell>
                     {canWrite && m.status === 'active' ? (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { readCooperative } from '../cooperatives/index.js';
-import { isValidCreditorId, OWED_WITHOUT_END, type ReadDocument, type ShareDueView } from '@coop/contracts';
+import {
+  isValidCreditorId,
+  mandateUsableUntil,
+  OWED_WITHOUT_END,
+  type ReadDocument,
+  type ShareDueView,
+} from '@coop/contracts';
 import { isSepaRepresentable, parsePain, type XmlNode } from '../payouts/index.js';
 import { planCollection, type PlanMandate } from './domain/collection-plan.js';
 import { earliestCollectionDate, easterSunday, isTarget2Day, latestCollectionDate } from './domain/target2.js';
@@ -61,6 +67,7 @@ const mandate = (mandateId: string, fields: Partial<PlanMandate> = {}): PlanMand
   kind: 'recurring',
   revokedOn: null,
   collections: 0,
+  lastCollectionDate: null,
   ...fields,
 });
 const debtor = (
@@ -163,6 +170,30 @@ describe('a collection’s plan', () => {
       ['b1'],
       [['b2', 'noMandate']],
     ]);
+  });
+
+  it('draws nothing under a mandate unused for 36 months: lapsed, said so (SEPA rulebook 4.7.1; decision 375)', () => {
+    const on = (collectionDate: string, fields: Partial<PlanMandate>) =>
+      planCollection({
+        balanceIds: ['b1'],
+        collectionDate,
+        dues: new Map([['b1', due('b1', 'm1')]]),
+        debtors: new Map([['m1', debtor(1)]]),
+        mandates: new Map([['m1', [mandate('a1', fields)]]]),
+        representable: () => true,
+        newPaymentId: () => 'p',
+      });
+    const reasons = (r: ReturnType<typeof on>) => [r.debits.map((d) => d.mandateId), r.skipped.map((s) => s.reason)];
+    // Signed 2022-01-03, never used: usable to 2025-01-03, lapsed after.
+    expect(reasons(on('2025-01-03', { signedOn: '2022-01-03' }))).toEqual([['a1'], []]);
+    expect(reasons(on('2025-01-06', { signedOn: '2022-01-03' }))).toEqual([[], ['mandateLapsed']]);
+    // Last used 2023-03-01: 36 months count from then.
+    const used = { signedOn: '2020-01-02', collections: 4, lastCollectionDate: '2023-03-01' };
+    expect(reasons(on('2026-03-01', used))).toEqual([['a1'], []]);
+    expect(reasons(on('2026-03-02', used))).toEqual([[], ['mandateLapsed']]);
+    // A revoked one is no mandate at all, lapsed or not.
+    expect(reasons(on('2025-07-01', { signedOn: '2020-01-02', revokedOn: '2024-01-01' }))).toEqual([[], ['noMandate']]);
+    expect(mandateUsableUntil('2024-02-29', null)).toBe('2027-02-28');
   });
 
   it('draws nothing of a leaver whose whole end takes effect by the collection date (decision 269)', () => {

@@ -1,5 +1,6 @@
 import {
   isValidIban,
+  mandateLapsedOn,
   type DirectDebitItem,
   type DirectDebitSequence,
   type DirectDebitSkipReason,
@@ -20,6 +21,8 @@ export interface PlanMandate {
   readonly kind: 'recurring' | 'oneOff';
   readonly revokedOn: string | null;
   readonly collections: number;
+  /** The day of the last collection under it, or null (the 36 months of decision 375 count from it). */
+  readonly lastCollectionDate: string | null;
 }
 
 /** The debtor as the file needs it (the member's master data now). */
@@ -86,11 +89,17 @@ export function dueOn(due: ShareDueView, date: string): number {
   return Math.min(sum, Math.max(0, due.outstanding));
 }
 
-/** The mandate a member's debit on `date` is drawn under: valid then, a one-off one not used; the latest signed first. */
-export function mandateFor(mandates: readonly PlanMandate[], date: string): PlanMandate | null {
+/**
+ * The mandate a member's debit on `date` is drawn under: valid then, a one-off one not used, not lapsed (36 months
+ * without a collection, decision 375; `lapsed`: count those too, to tell why none is usable); the latest signed first.
+ */
+export function mandateFor(mandates: readonly PlanMandate[], date: string, lapsed = false): PlanMandate | null {
   const usable = mandates.filter(
     (m) =>
-      m.signedOn <= date && (m.revokedOn === null || m.revokedOn > date) && !(m.kind === 'oneOff' && m.collections > 0),
+      m.signedOn <= date &&
+      (m.revokedOn === null || m.revokedOn > date) &&
+      !(m.kind === 'oneOff' && m.collections > 0) &&
+      (lapsed || !mandateLapsedOn(m.signedOn, m.lastCollectionDate, date)),
   );
   usable.sort((a, b) =>
     a.signedOn === b.signedOn ? (a.mandateId < b.mandateId ? 1 : -1) : a.signedOn < b.signedOn ? 1 : -1,
@@ -140,9 +149,10 @@ export function planCollection(input: PlanInput): CollectionPlan {
       skip('nameNotRepresentable');
       continue;
     }
-    const mandate = mandateFor(input.mandates.get(due.member) ?? [], input.collectionDate);
+    const mandates = input.mandates.get(due.member) ?? [];
+    const mandate = mandateFor(mandates, input.collectionDate);
     if (!mandate || oneOffUsed.has(mandate.mandateId)) {
-      skip('noMandate');
+      skip(!mandate && mandateFor(mandates, input.collectionDate, true) ? 'mandateLapsed' : 'noMandate');
       continue;
     }
     if (mandate.kind === 'oneOff') oneOffUsed.add(mandate.mandateId);

@@ -111,6 +111,7 @@ export class DirectDebitReads {
             kind: d.kind,
             revokedOn: d.revokedOn,
             collections: d.collections,
+            lastCollectionDate: d.lastCollectionDate,
           });
           byMember.set(d.memberId, list);
         }
