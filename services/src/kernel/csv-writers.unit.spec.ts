@@ -148,7 +148,7 @@ describe('CSV injection: every CSV writer of the product', () => {
     const csv = taxReturnCsv({
       cooperative: payload(0),
       taxNumber: payload(3),
-      year: 2025,
+      years: [2025],
       paymentDate: '2026-06-30',
       row31BaseEuros: 1000,
       row31KapestEuros: 250,

@@ -175,7 +175,7 @@ describe('tax documents', () => {
     const r: TaxReturnData = {
       cooperative: 'Musterbau eG',
       taxNumber: '2311012345',
-      year: 2025,
+      years: [2025],
       paymentDate: '2026-01-15',
       row31BaseEuros: 12_345,
       row31KapestEuros: 3_086,
@@ -221,7 +221,7 @@ describe('tax documents', () => {
     const r: TaxReturnData = {
       cooperative: 'Musterbau eG',
       taxNumber: '2311012345',
-      year: 2025,
+      years: [2025],
       paymentDate: '2026-01-15',
       row31BaseEuros: 12_345,
       row31KapestEuros: 3_086,

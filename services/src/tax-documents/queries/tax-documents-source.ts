@@ -4,6 +4,7 @@ import { ownCooperative } from '../../cooperatives/index.js';
 import {
   dividendClosures,
   dividendResults,
+  taxReturnOfDay,
   type DividendClosureDocument,
   type DividendMemberDocument,
 } from '../../dividend/index.js';
@@ -46,17 +47,21 @@ export class TaxDocumentsSource {
   /** The return of the closure's payment day as the closure recorded it. */
   async taxReturn(cooperativeId: string, closure: DividendClosureDocument): Promise<TaxReturnData> {
     const issuer = await this.issuer(cooperativeId);
+    // Every closure paid on the closure's day (decision 376): one return, its KapESt cut to euros once.
+    const { closures, summary: s } = await taxReturnOfDay(this.reads, cooperativeId, closure.paymentDate);
     return {
       cooperative: issuer.name,
       taxNumber: issuer.taxNumber,
-      year: closure.year,
+      years: closures.map((c) => c.year),
       paymentDate: closure.paymentDate,
-      ...closure.taxReturn,
-      churchTaxes: closure.singleChurchTax.map((c) => ({
-        churchId: c.churchId,
-        name: churchName(c.churchId),
-        cents: c.amount,
-      })),
+      row31BaseEuros: s.row31.baseEuros,
+      row31KapestEuros: s.row31.kapestEuros,
+      row32BaseEuros: s.row32.baseEuros,
+      row32KapestEuros: s.row32.kapestEuros,
+      row33BaseEuros: s.row33.baseEuros,
+      row34SoliCents: s.row34.soliCents,
+      kapestDueEuros: s.kapestDueEuros,
+      churchTaxes: s.churchTaxes.map((c) => ({ churchId: c.churchId, name: churchName(c.churchId), cents: c.cents })),
     };
   }
 

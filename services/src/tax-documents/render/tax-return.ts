@@ -6,7 +6,8 @@ import { euros, germanDate, wholeEuros } from '../../kernel/german-format.js';
 export interface TaxReturnData {
   readonly cooperative: string;
   readonly taxNumber: string;
-  readonly year: number;
+  /** The financial years whose dividends were paid on the day (one return per payment day, decision 376). */
+  readonly years: readonly number[];
   readonly paymentDate: string;
   readonly row31BaseEuros: number;
   readonly row31KapestEuros: number;
@@ -49,7 +50,7 @@ export function taxReturnCsv(r: TaxReturnData): string {
   const head = [
     ['Genossenschaft', r.cooperative],
     ['Steuernummer', r.taxNumber],
-    ['Geschäftsjahr', String(r.year)],
+    [r.years.length > 1 ? 'Geschäftsjahre' : 'Geschäftsjahr', r.years.join(', ')],
     ['Zahlungstag (Zufluss)', germanDate(r.paymentDate)],
   ];
   const lines = [
@@ -78,7 +79,9 @@ export function taxReturnPdf(r: TaxReturnData): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(13).text('Kapitalertragsteuer-Anmeldung (Tagesanmeldung)');
   doc.font('Helvetica').fontSize(10).moveDown();
   doc.text(`${r.cooperative}, Steuernummer ${r.taxNumber}`);
-  doc.text(`Geschäftsjahr ${r.year}, Zahlungstag ${germanDate(r.paymentDate)}`);
+  doc.text(
+    `${r.years.length > 1 ? 'Geschäftsjahre' : 'Geschäftsjahr'} ${r.years.join(', ')}, Zahlungstag ${germanDate(r.paymentDate)}`,
+  );
   doc.moveDown();
   for (const [row, label, value] of taxReturnLines(r)) {
     const y = doc.y;

@@ -4,6 +4,7 @@
  */
 export type * from './types.js';
 export { DividendCalculator, calculateDividend } from './calculator.js';
+export { taxReturn, type ReturnedResult } from './tax-return.js';
 export { memberBasis } from './basis.js';
 /** Exact decimal text of a fraction ("4", "3.25"): the form percentages are kept in. */
 export { shortDecimals } from './exact.js';

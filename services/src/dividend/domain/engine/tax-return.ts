@@ -32,7 +32,13 @@ export function runTotals(members: readonly MemberResult[], residue: number): Ru
   return { members: members.length, gross, exempt, taxable, kapest, soli, churchTax, net, residue };
 }
 
-export function taxReturn(members: readonly MemberResult[]): TaxReturnSummary {
+/** What the return reads of a member's result: a run's, or one stored by a closure (several closures of one day). */
+export type ReturnedResult = Pick<
+  MemberResult,
+  'basisOfTax' | 'gross' | 'taxable' | 'exempt' | 'kapest' | 'soli' | 'churchId' | 'churchTax'
+>;
+
+export function taxReturn(members: Iterable<ReturnedResult>): TaxReturnSummary {
   let fullBase = 0;
   let fullKapest = 0;
   let reducedBase = 0;
