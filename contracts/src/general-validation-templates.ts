@@ -58,6 +58,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mustBeAtLeast: 1,
   mustBeAtMost: 1,
   cannotDeleteSelf: 1,
+  lastAdministrator: 1,
   retentionHoldAlreadySet: 1,
   retentionHoldNotSet: 1,
   memberErased: 1,

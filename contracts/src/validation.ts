@@ -50,6 +50,8 @@ export type ValidationTemplate =
   /** "Must be at most {0}" / "Darf höchstens {0} sein". */
   | 'mustBeAtMost'
   | 'cannotDeleteSelf'
+  /** The cooperative's last administrator would lose the role or be deleted: none could manage its users (decision 377). */
+  | 'lastAdministrator'
   // The data-protection hold flag and clean-up (issue 27).
   | 'retentionHoldAlreadySet'
   | 'retentionHoldNotSet'

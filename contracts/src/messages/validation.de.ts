@@ -60,6 +60,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   extraordinaryNeedsFullYear:
     'Eine außerordentliche Kündigung ist erst nach einem vollen Geschäftsjahr der Mitgliedschaft möglich, ab %{0}',
   cannotDeleteSelf: 'Sie können Ihren eigenen Benutzer nicht löschen',
+  lastAdministrator:
+    'Dies ist der letzte Administrator der Genossenschaft: Geben Sie zuerst einem anderen Benutzer die Administratorrolle, damit weiterhin jemand Benutzer und Einstellungen verwalten kann',
   retentionHoldAlreadySet: 'Das Mitglied ist bereits von der Datenschutz-Bereinigung ausgenommen',
   retentionHoldNotSet: 'Das Mitglied ist nicht von der Bereinigung ausgenommen',
   memberErased: 'Die personenbezogenen Daten dieses Mitglieds wurden gelöscht (Datenschutz)',

@@ -61,6 +61,8 @@ export const VALIDATION_MESSAGES_EN = {
   extraordinaryNeedsFullYear:
     'An extraordinary notice is possible after one full financial year of membership, from %{0}',
   cannotDeleteSelf: 'You cannot delete your own user',
+  lastAdministrator:
+    'This is the cooperative’s last administrator: give another user the administrator role first, so that someone can still manage users and settings',
   retentionHoldAlreadySet: 'The member is already held from the data-protection clean-up',
   retentionHoldNotSet: 'The member is not held',
   memberErased: 'The personal data of this member were erased (data protection)',

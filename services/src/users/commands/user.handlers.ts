@@ -10,7 +10,7 @@ import {
   type StreamAppend,
   type UserEvent,
 } from '@coop/contracts';
-import { CREDENTIALS } from '@coop/projections/users';
+import { CREDENTIALS, USERS } from '@coop/projections/users';
 import { READ_STORE } from '../../platform/tokens.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { SessionVersions } from '../../auth/session-versions.js';
@@ -62,6 +62,16 @@ export class UserCommandRunner {
   async passwordInput(password: string, repeat: string): Promise<PasswordInput> {
     const passwordHash = password !== '' && password === repeat ? await this.hasher.hash(password) : null;
     return { password, passwordRepeat: repeat, passwordHash, common: this.common.has(password) };
+  }
+
+  /** How many users of the cooperative other than `userId` hold ROLE_ADMIN (the users' read model; decision 377). */
+  async otherAdministrators(cooperativeId: string, userId: string): Promise<number> {
+    let count = 0;
+    for await (const batch of this.store.scan(USERS.name, cooperativeId, 500))
+      for (const doc of batch)
+        if (doc.id !== userId && Array.isArray(doc.roles) && (doc.roles as unknown[]).includes('ROLE_ADMIN'))
+          count += 1;
+    return count;
   }
 
   /** Checks one's own current password against the stored hash (the credentials the sign-in reads). */
@@ -183,6 +193,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
       ...input,
       ...password,
       by: grantor(ctx),
+      otherAdministrators: await this.users.otherAdministrators(cooperativeId, userId),
     });
   }
 }
@@ -210,7 +221,14 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
 
   async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.users.run(userId, cooperativeId, ctx, { type: 'DeleteUser', userId, cooperativeId, by: grantor(ctx) });
+    const otherAdministrators = await this.users.otherAdministrators(cooperativeId, userId);
+    await this.users.run(userId, cooperativeId, ctx, {
+      type: 'DeleteUser',
+      userId,
+      cooperativeId,
+      by: grantor(ctx),
+      otherAdministrators,
+    });
   }
 }
 

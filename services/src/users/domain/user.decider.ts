@@ -58,9 +58,11 @@ export type UserCommand =
       username: string;
       roles: readonly string[];
       by: Grantor;
+      /** The cooperative's other users holding ROLE_ADMIN (its read model): none, this one keeps it (decision 377). */
+      otherAdministrators: number;
     } & PasswordInput)
   | ({ type: 'ChangeOwnPassword'; by: Grantor; currentPassword: CurrentPassword } & PasswordInput)
-  | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor }
+  | { type: 'DeleteUser'; userId: string; cooperativeId: string; by: Grantor; otherAdministrators: number }
   /** The actor signs out: the sessions of the actor end (issue 38). */
   | { type: 'SignOut'; by: Grantor };
 
@@ -125,7 +127,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (username !== state.username) events.push({ type: 'UserRenamed', data: { userId, username } });
         if (command.passwordHash)
           events.push({ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash } });
-        if (!sameRoles(roles, state.roles)) events.push({ type: 'UserRolesChanged', data: { userId, roles } });
+        if (!sameRoles(roles, state.roles)) {
+          if (isLastAdministrator(state, command.otherAdministrators) && !roles.includes(ADMIN))
+            throw new ValidationError([fieldError('roles', 'lastAdministrator')]);
+          events.push({ type: 'UserRolesChanged', data: { userId, roles } });
+        }
         return events;
       }
       case 'ChangeOwnPassword': {
@@ -149,6 +155,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           );
         }
         mayChange(command.by, state.roles);
+        if (isLastAdministrator(state, command.otherAdministrators))
+          throw new ValidationError([fieldError(null, 'lastAdministrator')]);
         return [{ type: 'UserDeleted', data: { userId } }];
       }
       case 'SignOut': {
@@ -236,4 +244,15 @@ function checkRoles(requested: readonly string[], by: Grantor, current: readonly
 
 function sameRoles(a: readonly Role[], b: readonly Role[]): boolean {
   return a.length === b.length && [...a].sort().every((r, i) => r === [...b].sort()[i]);
+}
+
+const ADMIN = 'ROLE_ADMIN';
+
+/**
+ * Whether the user is its cooperative's last administrator (decision 377): it holds ROLE_ADMIN and no other user of the
+ * cooperative does. Without one, nobody of the cooperative manages its users and settings (a probe: one admin deleted
+ * the other and then removed its own role: users and the cooperative answered 403 to all).
+ */
+function isLastAdministrator(state: UserState, otherAdministrators: number): boolean {
+  return state.roles.includes(ADMIN) && otherAdministrators === 0;
 }

@@ -55,6 +55,8 @@ export const update = (fields: Partial<Extract<UserCommand, { type: 'UpdateUser'
   username: 'anna',
   roles: ['ROLE_USER'],
   by: admin,
+  // Another administrator stands beside the user (decision 377's rule is shown by its own spec).
+  otherAdministrators: 1,
   ...noPassword,
   ...fields,
 });
@@ -64,6 +66,7 @@ export const remove = (fields: Partial<Extract<UserCommand, { type: 'DeleteUser'
   userId: USER,
   cooperativeId: COOP,
   by: admin,
+  otherAdministrators: 1,
   ...fields,
 });
 
