@@ -36,10 +36,17 @@ const update = (by: Grantor, roles: readonly Role[], fields: Partial<Update> = {
   username: 'target',
   roles: [...roles],
   by,
+  otherAdministrators: 1,
   ...kept,
   ...fields,
 });
-const remove = (by: Grantor): UserCommand => ({ type: 'DeleteUser', userId: TARGET, cooperativeId: COOP, by });
+const remove = (by: Grantor): UserCommand => ({
+  type: 'DeleteUser',
+  userId: TARGET,
+  cooperativeId: COOP,
+  by,
+  otherAdministrators: 1,
+});
 const create = (by: Grantor, roles: readonly Role[]): UserCommand => ({
   type: 'CreateUser',
   userId: TARGET,
