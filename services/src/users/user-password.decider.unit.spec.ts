@@ -55,6 +55,7 @@ const reset = (password: PasswordInput, username = 'martha.meier'): UserCommand 
   username,
   roles: ['ROLE_USER'],
   by: admin,
+  otherAdministrators: 1,
   ...password,
 });
 const own = (password: PasswordInput, currentPassword: CurrentPassword = 'correct'): UserCommand => ({
