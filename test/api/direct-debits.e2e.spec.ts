@@ -69,21 +69,23 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
 
   it('grants mandates: reference unique in the cooperative (any case), SEPA set, signed not after today', async () => {
     annaMandate = (
-      await grant(members.anna, { reference: 'EG-M-0001', signedOn: '2025-01-02', kind: 'recurring' }).expect(201)
+      await grant(members.anna, { reference: 'EG-M-0001', signedOn: businessToday(), kind: 'recurring' }).expect(201)
     ).body as MandateDto;
     expect(annaMandate).toMatchObject({
       memberId: members.anna,
       reference: 'EG-M-0001',
-      signedOn: '2025-01-02',
+      signedOn: businessToday(),
       kind: 'recurring',
       status: 'active',
       revokedOn: null,
       collections: 0,
     });
     await grant(members.bert, { reference: 'EG-M-0002', signedOn: '2025-02-01', kind: 'oneOff' }).expect(201);
-    expect((await grant(members.dora, { reference: 'eg-m-0001', signedOn: '2025-01-02' }).expect(400)).body).toEqual({
-      errors: [{ field: 'reference', template: 'mandateReferenceTaken', parameters: { '0': 'eg-m-0001' } }],
-    });
+    expect((await grant(members.dora, { reference: 'eg-m-0001', signedOn: businessToday() }).expect(400)).body).toEqual(
+      {
+        errors: [{ field: 'reference', template: 'mandateReferenceTaken', parameters: { '0': 'eg-m-0001' } }],
+      },
+    );
     const bad = await grant(members.dora, { reference: 'EG M 1', signedOn: '2999-01-01', kind: 'sometimes' }).expect(
       400,
     );
@@ -263,7 +265,7 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
   });
 
   it('draws a due once when two clerks make a collection of it at the same moment', async () => {
-    await grant(members.dora, { reference: 'EG-M-0004', signedOn: '2025-01-02', kind: 'recurring' }).expect(201);
+    await grant(members.dora, { reference: 'EG-M-0004', signedOn: businessToday(), kind: 'recurring' }).expect(201);
     const both = await Promise.all(
       [0, 1].map(() =>
         request(t.http)
@@ -283,7 +285,7 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
   });
 
   it('draws a due once when two API processes make a collection of it at the same moment (each serialises only its own)', async () => {
-    await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02', kind: 'recurring' }).expect(201);
+    await grant(members.cora, { reference: 'EG-M-0003', signedOn: businessToday(), kind: 'recurring' }).expect(201);
     // A second process: the same stores, its own handler (and so its own queue of collections).
     const here = t.running.app.get(CreateCollectionHandler, { strict: false });
     const there = collectionHandlerWith(t);
@@ -304,7 +306,7 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
     const restricted = await userWith(t.http, t.adminToken, 'nur-lesen', ['ROLE_RESTRICTED_USER']);
     await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(restricted.token)).expect(200);
     await request(t.http).get(`/api/v1/direct-debits/${collection.id}/file`).set(auth(restricted.token)).expect(200);
-    await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02' }, restricted.token).expect(403);
+    await grant(members.cora, { reference: 'EG-M-0003', signedOn: businessToday() }, restricted.token).expect(403);
     await request(t.http)
       .post('/api/v1/direct-debits')
       .set(auth(restricted.token))
@@ -324,7 +326,7 @@ describe('direct debits: mandates, a collection and its file, a returned debit',
       (created.body as { id: string }).id,
     );
     await request(t.http).get(`/api/v1/members/${members.anna}/mandates`).set(auth(other.token)).expect(404);
-    await grant(members.cora, { reference: 'EG-M-0003', signedOn: '2025-01-02' }, other.token).expect(404);
+    await grant(members.cora, { reference: 'EG-M-0003', signedOn: businessToday() }, other.token).expect(404);
     await request(t.http).get(`/api/v1/direct-debits/${collection.id}/file`).set(auth(other.token)).expect(404);
     await request(t.http)
       .post(`/api/v1/members/${members.anna}/mandates/${annaMandate.id}/revoke`)

@@ -78,7 +78,7 @@ describe('a leaver’s dues are not owed once its end took effect (decision 269)
       await request(t.http)
         .post(`/api/v1/members/${memberId}/mandates`)
         .set(auth(t.adminToken))
-        .send({ reference, signedOn: '2021-01-04', kind: 'recurring' })
+        .send({ reference, signedOn: businessToday(), kind: 'recurring' })
         .expect(201);
     }
   }, 90_000);

@@ -63,7 +63,7 @@ describe('a debit returned after the shares it paid were transferred', () => {
     await request(t.http)
       .post(`/api/v1/members/${giver}/mandates`)
       .set(auth(t.adminToken))
-      .send({ reference: 'EG-TR-1', signedOn: '2025-01-02', kind: 'recurring' })
+      .send({ reference: 'EG-TR-1', signedOn: businessToday(), kind: 'recurring' })
       .expect(201);
     await request(t.http)
       .post('/api/v1/direct-debits')

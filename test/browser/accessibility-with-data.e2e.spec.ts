@@ -185,7 +185,7 @@ describe('the console with data: no accessibility violation, no sideways scrolli
     })) as { paymentIds: string[] };
     await ok(`/members/${debtor}/mandates`, {
       reference: 'BARRIEREFREI-0001',
-      signedOn: '2024-05-02',
+      signedOn: businessToday(),
       kind: 'recurring',
     });
     await ok('/direct-debits', { collectionDate: earliestCollectionDate(today), balanceIds: [unpaid.id] });

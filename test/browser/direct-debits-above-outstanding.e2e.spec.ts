@@ -73,7 +73,7 @@ async function stoppedCollection(dataDir: string): Promise<Stopped> {
       await request(t.http)
         .post(`/api/v1/members/${member.id}/mandates`)
         .set(auth(t.adminToken))
-        .send({ reference: `A11Y-${key.toUpperCase()}`, signedOn: '2025-01-02', kind: 'recurring' })
+        .send({ reference: `A11Y-${key.toUpperCase()}`, signedOn: businessToday(), kind: 'recurring' })
         .expect(201);
     }
     // The app's handler, its booking stopped: the file and the collection's stream are written, no debit is booked.

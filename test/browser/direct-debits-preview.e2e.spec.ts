@@ -45,7 +45,7 @@ describe('the confirmation of a collection names what it would leave out', () =>
       await request(t.http)
         .post(`/api/v1/members/${anna.id}/mandates`)
         .set(auth(t.adminToken))
-        .send({ reference: 'VORSCHAU-0001', signedOn: '2025-01-02', kind: 'recurring' })
+        .send({ reference: 'VORSCHAU-0001', signedOn: businessToday(), kind: 'recurring' })
         .expect(201);
     } finally {
       await t.running.close();
