@@ -26,6 +26,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   transferBeforeSettledEnd: 1,
   settlementEndUnknown: 1,
   settlementBeforeEnd: 1,
+  settlementTopUpBeforePayout: 1,
   settlementEndNotReached: 1,
   heirsAccountMissing: 1,
   heirsOnlyAfterDeath: 1,

@@ -34,6 +34,16 @@ export type MemberValidationTemplate =
    * dem {0} Mitglied: bitte datieren Sie die Übertragung auf diesen Tag oder später" (§ 76 GenG; decision 345).
    */
   | 'transferBeforeMembership'
+  /**
+   * "The member is a member from {0} (declaration and admission, § 15 GenG): an end cannot be dated before that day" /
+   * "Das Mitglied ist ab dem {0} Mitglied (Beitrittserklärung und Zulassung, § 15 GenG): …" (on `noticeDate`; decision 367).
+   */
+  | 'endBeforeAdmission'
+  /**
+   * "An end of the membership is recorded from {0}: the admission cannot lie after that day" / "Für das Mitglied ist ab
+   * dem {0} ein Ende erfasst: …" (on `approvalDate` or `entryDate` of a change of master data; decision 368).
+   */
+  | 'admissionAfterEnd'
   /** "Must be empty for this type" / "Muss für diese Buchungsart leer sein" (transferTo / annulPeer where the type has none). */
   | 'mustBeEmpty'
   /** "The cooperative has no share price yet" / "Für die Genossenschaft ist noch kein Anteilspreis hinterlegt" (general). */
@@ -81,6 +91,8 @@ export const MEMBER_VALIDATION_TEMPLATES: readonly MemberValidationTemplate[] = 
   'holdingWouldBeNegative',
   'paymentsReceivedOnPosting',
   'transferBeforeMembership',
+  'endBeforeAdmission',
+  'admissionAfterEnd',
   'mustBeEmpty',
   'shareCostNotSet',
   'postalSalutationDoesNotFitLegalForm',

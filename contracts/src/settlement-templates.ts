@@ -18,6 +18,8 @@ export const SETTLEMENT_TEMPLATES = [
   'settlementEndUnknown',
   /** The payout date lies on or before the end's date {0}: the membership had not ended. */
   'settlementBeforeEnd',
+  /** A top-up of a paid settlement dated before its latest payout on {0} (decision 370). */
+  'settlementTopUpBeforePayout',
   /** The end takes effect on {0}, after today: the member still holds the shares and the amount is not known yet. */
   'settlementEndNotReached',
   /** A deceased member's settlement goes to the heirs: their account is not entered. */

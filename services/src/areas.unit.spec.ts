@@ -99,6 +99,7 @@ describe('the areas of the product', () => {
       // The account a settlement is paid to, the heirs' account and a correction's reason (issue 42).
       HeirsAccountRecorded: ['accountHolder', 'iban', 'bic'],
       SettlementPaid: ['accountHolder', 'iban', 'bic'],
+      SettlementToppedUp: ['accountHolder', 'iban', 'bic'],
       SettlementReversed: ['reason'],
       // A bank statement's entries: the payers' names, IBANs and remittance texts (issue 45).
       BankStatementRead: ['entries'],

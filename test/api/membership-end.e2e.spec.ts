@@ -212,12 +212,12 @@ describe('membership end: notice, pending end, effect on its date, withdrawal', 
     });
   });
 
-  it('refuses an exit dated before the entry, naming the entry date', async () => {
+  it('refuses an exit dated before the membership began, naming the admission (decision 367)', async () => {
     const m = await createMember(t.http, t.adminToken, { name: 'Zufrüh', entryDate: '2020-01-15' });
-    const res = await post(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, noticeDate: '2019-12-31' });
+    const res = await post(t.http, t.adminToken, { member: m.id, type: 8, ...DATES, noticeDate: '2020-01-17' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      errors: [{ field: 'noticeDate', template: 'exitBeforeEntry', parameters: { '0': '2020-01-15' } }],
+      errors: [{ field: 'noticeDate', template: 'endBeforeAdmission', parameters: { '0': '2020-01-20' } }],
     });
     const list = (
       await request(t.http).get(`/api/v1/balances?filter=member:${m.id}`).set(auth(t.adminToken)).expect(200)

@@ -20,7 +20,7 @@ import { validationMessage } from '../data/validationErrors';
 import { formatCount, formatDate, formatMoney, parseDateText } from '../format';
 import { today } from '../members/model';
 import { downloadFile } from '../session/download';
-import { settlementName, settlementPaths, type SettlementCheck, type SettlementRecord } from './model';
+import { payableAmount, settlementName, settlementPaths, type SettlementCheck, type SettlementRecord } from './model';
 import { useCheckSettlements, usePaySettlements } from './queries';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -76,7 +76,10 @@ export function PayoutBar(props: {
     }
   };
   const nothing = props.selected.length === 0;
-  const sum = props.selected.reduce((total, id) => total + (byId.get(id)?.amount ?? 0), 0);
+  const sum = props.selected.reduce((total, id) => {
+    const row = byId.get(id);
+    return total + (row ? payableAmount(row) : 0);
+  }, 0);
   return (
     <Box
       component="section"

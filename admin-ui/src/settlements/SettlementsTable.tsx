@@ -16,7 +16,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
-import { dueIds, settlementName, type SettlementRecord } from './model';
+import { dueIds, payable, settlementName, type SettlementRecord } from './model';
 
 /** Hidden on screen, read by screen readers. */
 const visuallyHidden = {
@@ -56,6 +56,14 @@ export function State({ row }: { row: SettlementRecord }) {
       ) : (
         <Chip size="small" variant="outlined" label={t('due')} data-testid="settlement-due" />
       )}
+      {row.owed > 0 ? (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('owed', { amount: formatMoney(row.owed) })}
+          data-testid="settlement-owed"
+        />
+      ) : null}
       {row.overdue ? <Chip size="small" color="error" label={t('overdue')} data-testid="settlement-overdue" /> : null}
       {row.overpaid > 0 ? (
         <Chip
@@ -78,6 +86,26 @@ export function State({ row }: { row: SettlementRecord }) {
         />
       ) : null}
     </Box>
+  );
+}
+
+/** Under a paid row's amount (paid in all): the top-ups in it, each with its day (decision 370). */
+function PaidParts({ row }: { row: SettlementRecord }) {
+  const translate = useTranslate();
+  if (row.status !== 'paid' || row.topUps.length === 0) return null;
+  return (
+    <>
+      {row.topUps.map((u, i) => (
+        <Box
+          key={i}
+          component="span"
+          sx={{ display: 'block', color: 'text.secondary' }}
+          data-testid="settlement-top-up"
+        >
+          {translate('coop.settlements.toppedUp', { amount: formatMoney(u.amount), date: formatDate(u.payoutDate) })}
+        </Box>
+      ))}
+    </>
   );
 }
 
@@ -142,7 +170,7 @@ export function SettlementsTable(props: {
               selected={chosen.has(row.id)}
             >
               <TableCell padding="checkbox">
-                {row.status === 'due' ? (
+                {payable(row) ? (
                   <Checkbox
                     checked={chosen.has(row.id)}
                     onChange={() => toggle(row.id)}
@@ -170,6 +198,7 @@ export function SettlementsTable(props: {
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-amount">
                 {formatMoney(row.amount)}
+                <PaidParts row={row} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-deadline">
                 {formatDate(row.deadline)}

@@ -49,9 +49,19 @@ export function settlementName(row: Pick<SettlementRecord, 'name' | 'givenName'>
   return row.givenName ? `${row.name}, ${row.givenName}` : row.name;
 }
 
-/** The ids a payout can take: due ones only. */
+/** A row a payout can take: due, or paid with a top-up still owed since its holding rose (decision 370). */
+export function payable(row: Pick<SettlementRecord, 'status' | 'owed'>): boolean {
+  return row.status === 'due' || row.owed > 0;
+}
+
+/** What a payout of the row pays: a due one its amount, a paid one the top-up still owed. */
+export function payableAmount(row: Pick<SettlementRecord, 'status' | 'owed' | 'amount'>): number {
+  return row.status === 'due' ? row.amount : row.owed;
+}
+
+/** The ids a payout can take: due ones, and paid ones with a top-up owed. */
 export function dueIds(rows: readonly SettlementRecord[]): string[] {
-  return rows.filter((r) => r.status === 'due').map((r) => r.id);
+  return rows.filter(payable).map((r) => r.id);
 }
 
 /** The selection kept to the rows still due (after a reload a paid row drops out of it). */

@@ -3,6 +3,7 @@ import type { SettlementRecord } from './model.js';
 import {
   dueIds,
   keepDue,
+  payableAmount,
   lossShareFormOf,
   lossShareOfYear,
   lossShareRequest,
@@ -36,6 +37,9 @@ const row = (id: string, status: 'due' | 'paid'): SettlementRecord => ({
   dividendOpen: true,
   imported: false,
   overpaid: 0,
+  owed: 0,
+  toppedUp: 0,
+  topUps: [],
 });
 
 describe('the settlement screen model', () => {
@@ -52,6 +56,14 @@ describe('the settlement screen model', () => {
     const rows = [row('m1.b1', 'due'), row('m2.b2', 'paid'), row('m3.b3', 'due')];
     expect(dueIds(rows)).toEqual(['m1.b1', 'm3.b3']);
     expect(keepDue(['m1.b1', 'm2.b2', 'gone'], rows)).toEqual(['m1.b1']);
+  });
+
+  it('takes a paid settlement with a top-up owed as due, for the top-up alone (decision 370)', () => {
+    const raised = { ...row('m2.b2', 'paid'), holding: 75_000, owed: 25_000 };
+    const rows = [row('m1.b1', 'due'), raised, row('m3.b3', 'paid')];
+    expect(dueIds(rows)).toEqual(['m1.b1', 'm2.b2']);
+    expect(keepDue(['m2.b2', 'm3.b3'], rows)).toEqual(['m2.b2']);
+    expect([payableAmount(rows[0]!), payableAmount(raised)]).toEqual([50_000, 25_000]);
   });
 
   it('names the member and encodes the id in the routes', () => {

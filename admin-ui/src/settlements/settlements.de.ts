@@ -36,6 +36,8 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   dividendOpen: 'Dividende noch auszuzahlen',
   heirsMissing: 'Konto der Erben fehlt',
   overpaid: 'Überzahlt: %{amount} zurückzufordern',
+  owed: 'Nachzahlung fällig: %{amount} noch auszuzahlen',
+  toppedUp: 'davon Nachzahlung %{amount} am %{date}',
   payoutDate: 'Auszahlungsdatum',
   selected: '%{count} ausgewählt',
   check: 'Prüfen',

@@ -35,6 +35,8 @@ export const settlementsEn = {
   dividendOpen: 'Dividend still to be paid',
   heirsMissing: "Heirs' account missing",
   overpaid: 'Overpaid: %{amount} to be reclaimed',
+  owed: 'Top-up due: %{amount} still to be paid',
+  toppedUp: 'incl. top-up %{amount} on %{date}',
   payoutDate: 'Payout date',
   selected: '%{count} selected',
   check: 'Check',

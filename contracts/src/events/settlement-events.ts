@@ -86,7 +86,32 @@ export type SettlementReversed = DomainEvent<
   { memberId: string; endBalanceId: string; reason: string; date: string; recordedBy: string }
 >;
 
-export type SettlementEvent = HeirsAccountRecorded | SettlementPaid | SettlementReversed;
+/**
+ * On `settlement-<memberId>`: a further payout of the end `endBalanceId` whose settlement is paid, on `payoutDate`
+ * (decision 370): the Geschäftsguthaben booked out rose after the payout (a payment dated before the end booked late,
+ * a register corrected up), and § 73 (2) GenG pays the whole of it. `holding` and `lossShare` as they stand now,
+ * `amount` only the difference to what was paid before (positive); the first payout stays as recorded.
+ */
+export type SettlementToppedUp = DomainEvent<
+  'SettlementToppedUp',
+  {
+    memberId: string;
+    cooperativeId: string;
+    endBalanceId: string;
+    year: number;
+    holding: number;
+    lossShare: number;
+    amount: number;
+    payoutDate: string;
+    accountHolder: string;
+    iban: string;
+    bic: string | null;
+    heirs: boolean;
+    recordedBy: string;
+  }
+>;
+
+export type SettlementEvent = HeirsAccountRecorded | SettlementPaid | SettlementToppedUp | SettlementReversed;
 
 /** Sealed under the member's key (`memberDataSubject`): erasing the member erases them; amounts and dates stay for the books. */
 export const SETTLEMENT_PERSONAL_FIELDS = ['accountHolder', 'iban', 'bic'] as const;

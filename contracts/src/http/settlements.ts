@@ -63,8 +63,9 @@ export class SettlementDto {
   @IsInt() readonly shares!: number;
   /** The holding booked out. */
   @IsInt() readonly holding!: number;
-  /** Paid: as recorded; due: as the loss share decided for the year gives it today. */
+  /** Paid: as recorded (by the latest top-up, if any); due: as the loss share decided for the year gives it today. */
   @IsInt() readonly lossShare!: number;
+  /** Due: the settlement balance; paid: what was paid in all, the first payout and its top-ups. */
   @IsInt() readonly amount!: number;
   @IsIn(['due', 'paid']) readonly status!: 'due' | 'paid';
   /** Due and past the deadline. */
@@ -83,6 +84,22 @@ export class SettlementDto {
    * was returned or corrected down after the payout: the member owes it back (decision 321). Due: 0.
    */
   @IsInt() readonly overpaid!: number;
+  /**
+   * Paid: what is still owed above what was paid (cents, 0 if nothing), since the holding rose after the payout (a
+   * payment dated before the end booked late, the register corrected up): § 73 (2) GenG pays the whole
+   * Geschäftsguthaben, so the end is due again for this top-up (decision 370). Due and imported: 0.
+   */
+  @IsInt() readonly owed!: number;
+  /** Paid: the part of `amount` (paid in all) that top-ups paid after the first payout; 0 otherwise. */
+  @IsInt() readonly toppedUp!: number;
+  /** Paid: each top-up recorded after the first payout, its day and amount. */
+  @ListOf(() => SettlementTopUpDto) readonly topUps!: SettlementTopUpDto[];
+}
+
+/** A further payout of a paid settlement (decision 370). */
+export class SettlementTopUpDto {
+  @IsString() readonly payoutDate!: string;
+  @IsInt() readonly amount!: number;
 }
 
 /** `POST /settlements/check`, `POST /settlements/pay`: the selected ends (`SettlementDto.id`) and the payout date. */

@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   settlementNotPaid: 'Diese Auseinandersetzung ist nicht erfasst: Es gibt nichts zu korrigieren',
   settlementEndUnknown: 'Für dieses Mitglied gibt es kein solches Ende der Mitgliedschaft oder von Anteilen',
   settlementBeforeEnd: 'Das Auszahlungsdatum muss nach dem Ende der Mitgliedschaft (%{0}) liegen',
+  settlementTopUpBeforePayout: 'Die Nachzahlung darf nicht vor der letzten Auszahlung (%{0}) liegen',
   settlementEndNotReached:
     'Dieses Ende wird erst am %{0} wirksam: Die Auseinandersetzung kann ab diesem Tag erfasst werden',
   heirsAccountMissing: 'Das Mitglied ist verstorben: Bitte vor der Auszahlung Kontoinhaber und IBAN der Erben erfassen',
@@ -80,6 +81,10 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Auf diese Anteile wurden %{0} € eingezahlt: Mit der Stornierung verließe das Geld das Geschäftsguthaben ohne Nachweis. Bitte erfassen Sie zuerst die Rücklastschrift oder erstatten Sie das Geld und korrigieren Sie die Einzahlung im Anteilsregister, dann stornieren Sie',
   transferBeforeMembership:
     'Das empfangende Mitglied ist ab dem %{0} Mitglied: Bitte datieren Sie die Übertragung auf diesen Tag oder später',
+  endBeforeAdmission:
+    'Das Mitglied ist ab dem %{0} Mitglied (Beitrittserklärung und Zulassung, § 15 GenG): Ein Ende kann nicht vor diesem Tag liegen',
+  admissionAfterEnd:
+    'Für das Mitglied ist ab dem %{0} ein Ende der Mitgliedschaft erfasst: Die Zulassung kann nicht nach diesem Tag liegen',
   mustBeEmpty: 'Muss bei dieser Buchungsart leer bleiben',
   shareCostNotSet: 'Für die Genossenschaft ist noch kein Anteilspreis hinterlegt',
   wholeNumber: 'Bitte geben Sie eine ganze Zahl ab 1 ein',

@@ -22,6 +22,7 @@ export const VALIDATION_MESSAGES_EN = {
   settlementNotPaid: 'This settlement is not recorded: there is nothing to correct',
   settlementEndUnknown: 'This member has no such end of membership or of shares',
   settlementBeforeEnd: 'The payout date must lie after the end of the membership (%{0})',
+  settlementTopUpBeforePayout: 'The top-up must not lie before the latest payout (%{0})',
   settlementEndNotReached: 'This end takes effect on %{0}: its settlement can be recorded from that day on',
   heirsAccountMissing: "The member has died: enter the heirs' account holder and IBAN before the payout",
   heirsOnlyAfterDeath: "An heirs' account is entered only for a member whose membership ended by death",
@@ -80,6 +81,9 @@ export const VALIDATION_MESSAGES_EN = {
   paymentsReceivedOnPosting:
     '%{0} € were received on these shares: annulled, the money would leave the paid-in capital without a record. Record the debit’s return, or refund the money and correct the payment in the share register, then annul',
   transferBeforeMembership: 'The receiving member is a member from %{0}: date the transfer on or after that day',
+  endBeforeAdmission:
+    'The member is a member from %{0} (declaration and admission, § 15 GenG): an end cannot be dated before that day',
+  admissionAfterEnd: 'An end of the membership is recorded from %{0}: the admission cannot lie after that day',
   mustBeEmpty: 'Must be empty for this type',
   shareCostNotSet: 'The cooperative has no share price yet',
   wholeNumber: 'Enter a whole number of at least 1',

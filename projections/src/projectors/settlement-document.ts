@@ -1,5 +1,5 @@
 import type { CollectionSpec, ReadDocument } from '@coop/contracts';
-import { flagField, numberField, textField } from './document-fields.js';
+import { flagField, listField, numberField, textField } from './document-fields.js';
 
 /*
  * The settlements with those who leave (written by settlements.projector.ts) and their typed document (decisions 247,
@@ -23,6 +23,7 @@ export const SETTLEMENTS: CollectionSpec = {
     reason: 'string',
     status: 'string',
     payoutDate: 'string',
+    holdingRaised: 'boolean',
   },
   search: [],
 };
@@ -64,6 +65,27 @@ export interface SettlementDocument {
   /** The end's posting was annulled after its payout was recorded. */
   readonly annulled: boolean;
   readonly reversals: number;
+  /** The holding the first payout settled (cents; `holding` follows the register after it); null before decision 370. */
+  readonly payoutHolding: number | null;
+  /** Paid by the top-ups of this payout (cents; decision 370), beside `amount`, the first payout's. */
+  readonly toppedUp: number;
+  /** Each top-up, in the order recorded. */
+  readonly topUps: readonly SettlementTopUp[];
+  /** Paid, and the holding rose above what the latest payout settled: a top-up may be owed. */
+  readonly holdingRaised: boolean;
+}
+
+/** A further payout of a paid settlement (`SettlementToppedUp`, decision 370); the account blanked by the clean-up. */
+export interface SettlementTopUp {
+  readonly payoutDate: string;
+  readonly amount: number;
+  readonly holding: number;
+  readonly lossShare: number;
+  readonly accountHolder: string | null;
+  readonly iban: string | null;
+  readonly bic: string | null;
+  readonly heirs: boolean;
+  readonly paidBy: string | null;
 }
 
 /** The typed settlement from its stored document: the one place its fields are read. */
@@ -92,5 +114,9 @@ export function readSettlement(doc: ReadDocument): SettlementDocument {
     imported: flagField(doc, 'imported'),
     annulled: flagField(doc, 'annulled'),
     reversals: numberField(doc, 'reversals') ?? 0,
+    payoutHolding: numberField(doc, 'payoutHolding'),
+    toppedUp: numberField(doc, 'toppedUp') ?? 0,
+    topUps: listField<SettlementTopUp>(doc, 'topUps'),
+    holdingRaised: flagField(doc, 'holdingRaised'),
   };
 }

@@ -58,6 +58,7 @@ function keysOf(event: Handled): DocKey[] {
     case 'SharePaymentCorrected':
       return [rowKey(event.data.memberId, event.data.balanceId)];
     case 'SettlementPaid':
+    case 'SettlementToppedUp':
     case 'SettlementReversed':
       return [rowKey(event.data.memberId, event.data.endBalanceId)];
     case 'SettlementPeriodSet':
@@ -82,6 +83,7 @@ const HANDLED = new Set<string>([
   'PostingAnnulled',
   'SharePaymentCorrected',
   'SettlementPaid',
+  'SettlementToppedUp',
   'SettlementReversed',
   'SettlementPeriodSet',
   'SettlementLossShareSet',
@@ -100,13 +102,20 @@ const PAYOUT_CLEARED = {
   paidBy: null,
   imported: null,
   ...ACCOUNT_CLEARED,
+  // The top-ups (decision 370): what they paid, each with its day, and the holding the latest payout settled.
+  toppedUp: null,
+  topUps: null,
+  payoutHolding: null,
+  paidHolding: null,
+  holdingRaised: false,
 };
 
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
   // 2: a settlement's holding is the Geschäftsguthaben that left, register corrections of the end included (decision 234).
   // 3: the heirs' account itself, for the dividend's payment file (decision 316).
-  version: 3,
+  // 4: the top-ups of a paid settlement and `holdingRaised`, a holding risen after its payout (decision 370).
+  version: 4,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -194,7 +203,10 @@ export const settlementsProjector: Projector = {
         // holding follows, as the settlement's decider reads it from the member stream.
         const row = current(rowKey(event.data.memberId, event.data.balanceId));
         if (!row) return [];
-        return [put(SETTLEMENTS.name, { ...row, holding: -event.data.rueckpfleinzahlung })];
+        const holding = -event.data.rueckpfleinzahlung;
+        // Paid, and risen above what its payouts settled: a top-up may be owed (decision 370).
+        const holdingRaised = row.status === 'paid' && holding > Number(row.paidHolding ?? holding);
+        return [put(SETTLEMENTS.name, { ...row, holding, holdingRaised })];
       }
       case 'SettlementPaid': {
         const d = event.data;
@@ -225,6 +237,28 @@ export const settlementsProjector: Projector = {
             bic: d.bic,
             paidBy: recorded.metadata.user,
             imported: d.imported === true,
+            toppedUp: 0,
+            topUps: [],
+            payoutHolding: d.holding,
+            paidHolding: d.holding,
+            holdingRaised: false,
+          }),
+        ];
+      }
+      case 'SettlementToppedUp': {
+        // A further payout (decision 370): the first payout's fields stay as recorded, the top-up is listed beside it.
+        const d = event.data;
+        const row = current(rowKey(d.memberId, d.endBalanceId));
+        if (!row || row.status !== 'paid') return [];
+        const { payoutDate, amount, holding, lossShare, accountHolder, iban, bic, heirs } = d;
+        const topUp = { payoutDate, amount, holding, lossShare, accountHolder, iban, bic, heirs };
+        return [
+          put(SETTLEMENTS.name, {
+            ...row,
+            toppedUp: Number(row.toppedUp ?? 0) + amount,
+            topUps: [...((row.topUps as unknown[] | undefined) ?? []), { ...topUp, paidBy: recorded.metadata.user }],
+            paidHolding: holding,
+            holdingRaised: Number(row.holding) > holding,
           }),
         ];
       }
@@ -266,7 +300,12 @@ export const settlementsProjector: Projector = {
           if (member) ops.push(put(SETTLEMENT_MEMBERS.name, { ...member, ...HEIRS_CLEARED }));
           for (const b of m.balances) {
             const row = current(rowKey(m.memberId, b));
-            if (row) ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED }));
+            if (!row) continue;
+            const topUps = ((row.topUps as Record<string, unknown>[] | undefined) ?? []).map((u) => ({
+              ...u,
+              ...ACCOUNT_CLEARED,
+            }));
+            ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED, ...(row.topUps ? { topUps } : {}) }));
           }
         }
         return ops;

@@ -4,6 +4,7 @@
  * day, up to today; replaying it (demo-history.ts) adds follow-ups to later days (annulments, a notice withdrawn, a
  * widowed spouse).
  */
+import { joinedOn } from '@coop/contracts';
 import type { MemberState } from '../kernel/member-stream.js';
 import { memberDecider } from '../members/index.js';
 import { dayOf, yearOf } from './demo-days.js';
@@ -104,15 +105,24 @@ export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar,
   for (const sim of sims) {
     const p = sim.person;
     at(p.entryDay, { kind: 'admit', sim });
+    // A notice or an end comes from the day the membership began (§ 15 GenG: declaration and admission; decision 367).
+    const joined = dayOf(joinedOn(p.master['entryDate'] as string, p.master['approvalDate'] as string | null)!);
     for (let year = yearOf(p.entryDay); year <= toYear; year++) {
       const start = Math.max(p.entryDay + 1, dayOf(`${year}-01-01`));
       const end = dayOf(`${year}-12-30`);
       if (start > end) continue;
       const share = (end - start + 1) / 365;
       const when = (): number => int(r, start, end);
+      // As `when` (one draw, so the rest of the plan stays as it was), from the admission on; a year that ends before
+      // the admission plans none.
+      const from = Math.max(start, joined);
+      const atMember = (intent: Intent): void => {
+        const day = int(r, Math.min(from, end), end);
+        if (from <= end) at(day, intent);
+      };
       for (let n = poisson(r, RATES.additional * scale * share * (p.kind === 'legal' ? 1.5 : 1)); n > 0; n--)
         at(when(), { kind: 'post', sim, type: 1 });
-      for (let n = poisson(r, RATES.withdrawal * scale * share); n > 0; n--) at(when(), { kind: 'post', sim, type: 2 });
+      for (let n = poisson(r, RATES.withdrawal * scale * share); n > 0; n--) atMember({ kind: 'post', sim, type: 2 });
       for (let n = poisson(r, RATES.transfer * scale * share); n > 0; n--) at(when(), { kind: 'transfer', sim });
       // Ways out, recorded on their day and taking effect at the end of a financial year (DOMAIN.md 9.1): death (by
       // age) or, for a legal entity, its dissolution (both type 6), a notice of exit (8; given after September it ends
@@ -131,9 +141,9 @@ export function planHistory(r: Random, sims: readonly Sim[], calendar: Calendar,
                   ? 0.01
                   : 0.002;
       const u = r();
-      if (u < death) at(int(r, start, end), { kind: 'end', sim, type: 6 });
-      else if (u < death + 0.02) at(when(), { kind: 'end', sim, type: 8 });
-      else if (u < death + 0.02 + 0.002) at(when(), { kind: 'end', sim, type: 7 });
+      if (u < death) atMember({ kind: 'end', sim, type: 6 });
+      else if (u < death + 0.02) atMember({ kind: 'end', sim, type: 8 });
+      else if (u < death + 0.02 + 0.002) atMember({ kind: 'end', sim, type: 7 });
     }
   }
 }

@@ -120,7 +120,7 @@ describe('settlement decider: the payout (issue 42)', () => {
   it('pays again after a correction reversed the recorded settlement', () => {
     spec
       .given([paid(), reversed])
-      .when(pay({ payoutDate: '2026-06-25' }))
+      .when(pay({ payoutDate: '2026-06-25', today: '2026-06-25' }))
       .then([paid({ payoutDate: '2026-06-25' })]);
   });
 
@@ -142,6 +142,15 @@ describe('settlement decider: the payout (issue 42)', () => {
       .given([])
       .when(pay({ payoutDate: '2026-02-30' }))
       .thenThrows(ValidationError, templates([{ field: 'payoutDate', template: 'invalidDate' }]));
+    // Recorded when it is made (decision 369): a payout day after today is refused, today itself is taken.
+    spec
+      .given([])
+      .when(pay({ payoutDate: '2199-12-31' }))
+      .thenThrows(ValidationError, templates([{ field: 'payoutDate', template: 'dateInFuture' }]));
+    spec
+      .given([])
+      .when(pay({ payoutDate: '2026-06-16' }))
+      .thenThrows(ValidationError, templates([{ field: 'payoutDate', template: 'dateInFuture' }]));
     spec
       .given([])
       .when(pay({ memberAccount: null }))

@@ -15,6 +15,7 @@ export const settlementsArea: AreaRegistration = {
   personalData: {
     HeirsAccountRecorded: { subject: memberSubject, fields: SETTLEMENT_PERSONAL_FIELDS },
     SettlementPaid: { subject: memberSubject, fields: SETTLEMENT_PERSONAL_FIELDS },
+    SettlementToppedUp: { subject: memberSubject, fields: SETTLEMENT_PERSONAL_FIELDS },
     SettlementReversed: { subject: memberSubject, fields: SETTLEMENT_REVERSAL_PERSONAL_FIELDS },
   },
   upcasters: [],

@@ -94,7 +94,7 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
   });
 
   describe('notices: partial termination (2), death (6), exclusion (7), exit (8)', () => {
-    // A notice of 01.06.2025 takes effect on 31.12.2025: the posting would be dated in the closing year.
+    // A notice of 05.06.2025 (the admission) takes effect on 31.12.2025: the posting would be dated in the closing year.
     const notice = (date: string) => ({ notice: { date }, date, approvalDate: date, interestBegin: '2026-01-01' });
 
     it.each([
@@ -105,7 +105,7 @@ describe('share ledger decider: postings into closed years (closedYear)', () => 
     ] as const)(
       "accepts type %i taking effect on the closing year's last day, recorded late: it reduces the basis from the next day",
       (type, quantity) => {
-        const events = recorded(member, post(type, quantity, { ...in2025, ...notice('2025-06-01') }));
+        const events = recorded(member, post(type, quantity, { ...in2025, ...notice('2025-06-05') }));
         expect(events.find((e) => e.type === 'SharesPosted')?.data).toMatchObject({ type, date: '2025-12-31' });
       },
     );

@@ -43,8 +43,8 @@ describe('membership end: notice of termination (8)', () => {
       .then([noticed({}), posted('b-new', 8, 3, { date: '2026-12-31' }), exitOn('2026-12-31')]);
   });
 
-  it('refuses a notice before the entry, naming the entry date (exitBeforeEntry)', () => {
-    refuses(member, post(8, null, notice('2025-05-31')), [err('noticeDate', 'exitBeforeEntry', '2025-06-01')]);
+  it('refuses a notice before the membership began, naming the admission (declared 01.06., admitted 05.06.2025)', () => {
+    refuses(member, post(8, null, notice('2025-05-31')), [err('noticeDate', 'endBeforeAdmission', '2025-06-05')]);
   });
 
   it('refuses a dispatch date, which only an exclusion has', () => {
@@ -139,8 +139,8 @@ describe('membership end: exclusion (7), death (6), dissolution (6 of a legal en
       ]);
   });
 
-  it('refuses a death before the entry', () => {
-    refuses(member, post(6, null, notice('2025-01-01')), [err('noticeDate', 'exitBeforeEntry', '2025-06-01')]);
+  it('refuses a death before the membership began, naming the admission', () => {
+    refuses(member, post(6, null, notice('2025-01-01')), [err('noticeDate', 'endBeforeAdmission', '2025-06-05')]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  joinedOn,
   memberFieldError,
   ValidationError,
   type Decider,
@@ -147,6 +148,7 @@ function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[
   const errors = masterDataErrors(command.memberId, master);
   if (errors.length > 0) throw new ValidationError(errors);
   const before = state.master!;
+  requireAdmissionBeforeEnd(state, before, master);
   requirePlausibleChange(before, master, command.plausibility);
   const changes: Record<string, unknown> = {};
   // A field an older event did not carry (spouseTaxId) reads as null: leaving it empty is no change.
@@ -156,4 +158,32 @@ function changeData(command: ChangeMemberData, state: MemberState): MemberEvent[
   if (Object.keys(changes).length === 0) return [];
   const data = { memberId: command.memberId, ...changes } as MemberDataChanged['data'];
   return [{ type: 'MemberDataChanged', data }];
+}
+
+/**
+ * The first day an end stands on the member: the notice (or decision, or death) of its whole end, else the end's date,
+ * and each standing partial termination's notice. Null: no end recorded.
+ */
+export function firstEndDay(state: MemberState): string | null {
+  const days: string[] = [];
+  if (state.exitDate !== null) days.push(state.exitNoticeDate ?? state.exitDate);
+  for (const p of state.postings.values()) {
+    if (p.annulated || ![2, 6, 7, 8].includes(p.type)) continue;
+    days.push(p.type === 2 ? (p.noticeDate ?? p.date) : (state.exitNoticeDate ?? p.date));
+  }
+  return days.length === 0 ? null : days.reduce((a, b) => (b < a ? b : a));
+}
+
+/**
+ * A change that moves the day the membership began (§ 15 GenG: the later of declaration and admission) after an end
+ * recorded for the member is refused, naming the end's first day (decision 368): the member would have left, died or
+ * given notice before being one, and the movement report would count a joining after the leaving.
+ */
+function requireAdmissionBeforeEnd(state: MemberState, before: MemberMasterData, master: MemberMasterData): void {
+  const joined = joinedOn(master.entryDate, master.approvalDate);
+  if (joined === null || joined === joinedOn(before.entryDate, before.approvalDate)) return;
+  const end = firstEndDay(state);
+  if (end === null || joined <= end) return;
+  const field = master.approvalDate !== null && master.approvalDate > master.entryDate ? 'approvalDate' : 'entryDate';
+  throw new ValidationError([memberFieldError(field, 'admissionAfterEnd', end)]);
 }

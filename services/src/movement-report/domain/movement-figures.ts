@@ -76,14 +76,16 @@ export function leaveReason(facts: Pick<MemberFacts, 'exitReason' | 'emptiedByTr
  * A member at the start: admitted by 31 December of the year before and not exited by then (an exit takes effect on
  * its date, so one dated 31 December of the year before has left at the start); joined: admitted in the year; left: the
  * exit dated in the year (its effective date, usually 31 December); at the end: admitted and not exited by 31 December.
+ * Joining and leaving count alike (decision 367): an exit dated before the admission (recorded before the ledger refused
+ * it) is no membership, neither joined nor left, so start + joined − left = end holds for every member.
  */
 export function memberMovement(facts: MemberFacts, year: number): MemberMovement {
   const { from, to, before } = yearBounds(year);
   const entry = facts.entryDate;
-  if (entry === null) return { start: false, joined: false, left: null, end: false };
   const exit = facts.exitDate;
+  if (entry === null || (exit !== null && exit < entry)) return { start: false, joined: false, left: null, end: false };
   const inAt = (day: string): boolean => entry <= day && (exit === null || exit > day);
-  const leftInYear = exit !== null && exit >= from && exit <= to && entry <= exit;
+  const leftInYear = exit !== null && exit >= from && exit <= to;
   return {
     start: inAt(before),
     joined: entry >= from && entry <= to,
@@ -245,13 +247,15 @@ export class MovementTally {
     if (liability !== null && !Object.values(liability).every(Number.isSafeInteger))
       throw new RangeError('A liability sum left the safe integers.');
     const r = input.register;
+    const left = leftBy.reduce((s, l) => s + l.count, 0);
+    const { start: atStart, joined, end: atEnd } = this.members;
     return {
       year: this.year,
       from: this.bounds.from,
       to: this.bounds.to,
       asOf: input.asOf,
       provisional: input.asOf < this.bounds.to,
-      members: { ...this.members, left: leftBy.reduce((s, l) => s + l.count, 0), leftBy },
+      members: { ...this.members, left, leftBy },
       start: { ...this.start },
       added,
       reduced,
@@ -263,7 +267,8 @@ export class MovementTally {
         r.startCents === this.start.subscribed &&
         r.endShares === end.shares &&
         r.endCents === end.subscribed &&
-        this.unmatchedPayments === 0,
+        this.unmatchedPayments === 0 &&
+        atStart + joined - left === atEnd,
       firstYear: input.firstYear,
       lastYear: input.lastYear,
     };

@@ -119,7 +119,8 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
           },
           loaded.state,
         );
-        for (const e of events) if (e.type === 'SettlementPaid') sum += e.data.amount;
+        for (const e of events)
+          if (e.type === 'SettlementPaid' || e.type === 'SettlementToppedUp') sum += e.data.amount;
         const memberStreamId = memberStream(parts.memberId);
         memberChecks.set(memberStreamId, { streamId: memberStreamId, expected: member.expected, events: [] });
         // Two ends of one member in one payout: one append to its stream, decided on the state after the first.

@@ -12,6 +12,8 @@ export const REMINDER_MONTHS_BEFORE = 1;
 export interface ReminderCandidate {
   readonly deadline: string;
   readonly status: 'due' | 'paid';
+  /** Paid, and a top-up still owed (decision 370): still to be paid as a due one. */
+  readonly owed?: number;
   /** The financial year of the end (the settlement screen's year). */
   readonly year: number;
 }
@@ -28,6 +30,9 @@ export function reminderDay(deadline: string): string {
   return addMonths(deadline, -REMINDER_MONTHS_BEFORE);
 }
 
+/** Due, or paid with a top-up still owed (decision 370). */
+const stillToPay = (s: ReminderCandidate): boolean => s.status === 'due' || (s.owed ?? 0) > 0;
+
 /**
  * The reminder due `today`, or null: the oldest deadline of the settlements still due that has not passed yet, once
  * today has reached the month before it. A deadline already passed is no longer reminded of (the dashboard counts
@@ -40,14 +45,14 @@ export function settlementReminder(
 ): SettlementReminder | null {
   let oldest: string | null = null;
   for (const s of settlements) {
-    if (s.status !== 'due' || s.deadline < today) continue;
+    if (!stillToPay(s) || s.deadline < today) continue;
     if (oldest === null || s.deadline < oldest) oldest = s.deadline;
   }
   if (oldest === null || today < reminderDay(oldest)) return null;
   let count = 0;
   let year = Number.POSITIVE_INFINITY;
   for (const s of settlements) {
-    if (s.status !== 'due' || s.deadline !== oldest) continue;
+    if (!stillToPay(s) || s.deadline !== oldest) continue;
     count += 1;
     year = Math.min(year, s.year);
   }

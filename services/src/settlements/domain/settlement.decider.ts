@@ -8,15 +8,22 @@ import {
   type Decider,
   type SettlementEvent,
   type SettlementPaid,
+  type SettlementToppedUp,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
-import { standingPayout, withSettlementEvent, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
+import {
+  standingPayout,
+  withSettlementEvent,
+  type RecordedSettlement,
+  type RecordedSettlements,
+} from '../../kernel/recorded-settlements.js';
 import { formatEuro } from '../../kernel/money.js';
 import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
 
 /**
  * The settlements of one member (stream `settlement-<memberId>`, issue 42): the heirs' account after a death, and per
- * end (the posting that booked the holding out) at most one recorded payout at a time; a correction reverses it.
+ * end (the posting that booked the holding out) at most one recorded payout at a time, topped up when the holding rose
+ * after it (decision 370); a correction reverses it with its top-ups.
  */
 
 export interface BankAccount {
@@ -104,6 +111,7 @@ function evolve(state: SettlementState, event: SettlementEvent): SettlementState
       return { ...state, heirs: { accountHolder, iban, bic } };
     }
     case 'SettlementPaid':
+    case 'SettlementToppedUp':
     case 'SettlementReversed':
       return { ...state, settlements: withSettlementEvent(state.settlements, event) };
   }
@@ -141,18 +149,17 @@ function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] 
   const { end } = command;
   if (end === null) throw new ValidationError([fieldError('endBalanceId', 'settlementEndUnknown')]);
   const before = standingPayout(state.settlements, end.endBalanceId);
-  if (before !== null)
-    throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (before !== null) return topUp(command, end, before, state);
   if (end.endDate > command.today)
     throw new ValidationError([fieldError('endBalanceId', 'settlementEndNotReached', end.endDate)]);
   if (!isIsoDate(command.payoutDate))
     throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
   if (command.payoutDate <= end.endDate)
     throw new ValidationError([fieldError('payoutDate', 'settlementBeforeEnd', end.endDate)]);
-  const heirs = end.reason === 'death';
-  const account = heirs ? state.heirs : command.memberAccount;
-  if (heirs && account === null) throw new ValidationError([fieldError('iban', 'heirsAccountMissing')]);
-  if (accountErrors(account)) throw new ValidationError([fieldError('iban', 'settlementAccountMissing')]);
+  // A payout is recorded when it is made, as the import records one (decision 369): a day still to come is refused.
+  if (command.payoutDate > command.today)
+    throw new ValidationError([fieldError('payoutDate', 'dateInFuture', command.payoutDate)]);
+  const { heirs, ...account } = payee(command, end, state);
   const { lossShare, amount } = settlementAmount(end, command.lossShare);
   const paid: SettlementPaid = {
     type: 'SettlementPaid',
@@ -163,14 +170,69 @@ function pay(command: PaySettlement, state: SettlementState): SettlementEvent[] 
       lossShare,
       amount,
       payoutDate: command.payoutDate,
-      accountHolder: account!.accountHolder.trim(),
-      iban: compact(account!.iban),
-      bic: account!.bic === null || isBlank(account!.bic) ? null : account!.bic.trim().toUpperCase(),
+      ...account,
       heirs,
       recordedBy: command.recordedBy,
     },
   };
   return [paid];
+}
+
+/** The account a payout goes to (the heirs' after a death), cleaned; refused when it is missing or invalid. */
+function payee(
+  command: PaySettlement,
+  end: SettlementEnd,
+  state: SettlementState,
+): { accountHolder: string; iban: string; bic: string | null; heirs: boolean } {
+  const heirs = end.reason === 'death';
+  const account = heirs ? state.heirs : command.memberAccount;
+  if (heirs && account === null) throw new ValidationError([fieldError('iban', 'heirsAccountMissing')]);
+  if (account === null || accountErrors(account))
+    throw new ValidationError([fieldError('iban', 'settlementAccountMissing')]);
+  const bic = account.bic === null || isBlank(account.bic) ? null : account.bic.trim().toUpperCase();
+  return { accountHolder: account.accountHolder.trim(), iban: compact(account.iban), bic, heirs };
+}
+
+/**
+ * A paid end whose settlement rose after its payout (a payment dated before the end booked late, the register corrected
+ * up; § 73 (2) GenG pays the whole Geschäftsguthaben): a further payout of the difference alone, dated on or after the
+ * latest payout (decision 370). Nothing more owed, or a settlement taken over with an import: already paid.
+ */
+function topUp(
+  command: PaySettlement,
+  end: SettlementEnd,
+  before: RecordedSettlement,
+  state: SettlementState,
+): SettlementEvent[] {
+  const { lossShare, amount } = settlementAmount(end, command.lossShare);
+  const owed = amount - before.amount;
+  if (before.imported || owed <= 0)
+    throw new ValidationError([fieldError('endBalanceId', 'settlementAlreadyPaid', before.payoutDate)]);
+  if (!isIsoDate(command.payoutDate))
+    throw new ValidationError([fieldError('payoutDate', 'invalidDate', command.payoutDate)]);
+  if (command.payoutDate < before.lastPayoutDate)
+    throw new ValidationError([fieldError('payoutDate', 'settlementTopUpBeforePayout', before.lastPayoutDate)]);
+  // Recorded when it is made, as a payout (decision 369).
+  if (command.payoutDate > command.today)
+    throw new ValidationError([fieldError('payoutDate', 'dateInFuture', command.payoutDate)]);
+  const { heirs, ...account } = payee(command, end, state);
+  const toppedUp: SettlementToppedUp = {
+    type: 'SettlementToppedUp',
+    data: {
+      memberId: command.memberId,
+      cooperativeId: command.cooperativeId,
+      endBalanceId: end.endBalanceId,
+      year: end.year,
+      holding: end.holding,
+      lossShare,
+      amount: owed,
+      payoutDate: command.payoutDate,
+      ...account,
+      heirs,
+      recordedBy: command.recordedBy,
+    },
+  };
+  return [toppedUp];
 }
 
 const NO_ACCOUNT: BankAccount = { accountHolder: '', iban: '', bic: null };

@@ -28,12 +28,14 @@ export interface SettlementTransfer extends SepaPayout {
   readonly holding: number;
   readonly lossShare: number;
   readonly heirs: boolean;
+  /** A further payout of a settlement paid before (decision 370): the remittance says "Nachzahlung". */
+  readonly topUp?: boolean;
 }
 
 /** `Auseinandersetzungsguthaben GJ <year> Mitgl-Nr <nr> Guthaben <holding> Verlustanteil <loss> Auszahlung <amount>` (≤ 140). */
 export function settlementRemittance(year: number, t: SettlementTransfer): string {
   const text = (amount: (cents: number) => string): string =>
-    `Auseinandersetzungsguthaben GJ ${year} Mitgl-Nr ${t.memberNr}${t.heirs ? ' an Erben' : ''} Guthaben ${amount(t.holding)} Verlustanteil ${amount(t.lossShare)} Auszahlung ${amount(t.net)}`;
+    `Auseinandersetzungsguthaben GJ ${year} Mitgl-Nr ${t.memberNr}${t.heirs ? ' an Erben' : ''} Guthaben ${amount(t.holding)} Verlustanteil ${amount(t.lossShare)} ${t.topUp ? 'Nachzahlung' : 'Auszahlung'} ${amount(t.net)}`;
   // German amounts with thousands points, as the dividend's text ("Guthaben 1250,00" read unlike it); a text of amounts
   // near the billion that would pass 140 characters keeps them without points rather than lose the payout's amount.
   const pointed = text(euros);
@@ -43,8 +45,8 @@ export function settlementRemittance(year: number, t: SettlementTransfer): strin
 /**
  * The SEPA credit transfer file (pain.001.001.09, the dividend's writer and checks: payouts/sepa) of the settlements of
  * `year` recorded for `payoutDate` (issue 42): one transfer per end, to the account the payout recorded (the heirs'
- * after a death), with no purpose code (a repayment of capital, not a dividend). Imported settlements were paid
- * outside the product and are left out.
+ * after a death), with no purpose code (a repayment of capital, not a dividend), and one per top-up recorded for that
+ * day (decision 370: only the difference). Imported settlements were paid outside the product and are left out.
  */
 export function settlementFile(
   year: number,
@@ -95,32 +97,49 @@ export class SettlementSepa {
     const cooperative = await ownCooperative(this.reads, cooperativeId);
     const page = await settlementDocuments.query(this.reads, cooperativeId, {
       cooperativeId,
+      // The year's paid settlements: a top-up's day is not the first payout's (decision 370), so the day is matched here.
       filters: [
         { field: 'year', op: 'eq', value: year },
         { field: 'status', op: 'eq', value: 'paid' },
-        { field: 'payoutDate', op: 'eq', value: payoutDate },
       ],
       sort: [{ field: 'memberNr', direction: 'asc' }],
       limit: FILE_MAX,
     });
     const transfers: SettlementTransfer[] = page.items
       .filter((d) => !d.imported)
-      .map((d) => ({
-        endBalanceId: d.endBalanceId,
+      .flatMap((d) => {
         // A paid settlement has its member number and its payout's fields (the projector's SettlementPaid).
-        memberNr: d.memberNr ?? 0,
-        gross: d.amount ?? 0,
-        kapest: 0,
-        soli: 0,
-        churchTax: 0,
-        net: d.amount ?? 0,
-        holding: d.holding,
-        lossShare: d.lossShare ?? 0,
-        heirs: d.heirs,
-        holder: d.accountHolder ?? '',
-        iban: d.iban,
-        bic: d.bic,
-      }));
+        const first = {
+          amount: d.amount ?? 0,
+          holding: d.payoutHolding ?? d.holding,
+          lossShare: d.lossShare ?? 0,
+          heirs: d.heirs,
+          accountHolder: d.accountHolder,
+          iban: d.iban,
+          bic: d.bic,
+          topUp: false,
+        };
+        const payouts = [
+          ...(d.payoutDate === payoutDate ? [first] : []),
+          ...d.topUps.filter((u) => u.payoutDate === payoutDate).map((u) => ({ ...u, topUp: true })),
+        ];
+        return payouts.map((p) => ({
+          endBalanceId: d.endBalanceId,
+          memberNr: d.memberNr ?? 0,
+          gross: p.amount,
+          kapest: 0,
+          soli: 0,
+          churchTax: 0,
+          net: p.amount,
+          holding: p.holding,
+          lossShare: p.lossShare,
+          heirs: p.heirs,
+          holder: p.accountHolder ?? '',
+          iban: p.iban,
+          bic: p.bic,
+          topUp: p.topUp,
+        }));
+      });
     // Nothing recorded as paid on the date: said so, not "no member has a payout above zero" (a dividend's words).
     const errors = sepaErrors(cooperative, transfers).map((e) =>
       transfers.length === 0 && e.template === 'sepaNothingToPay'

@@ -25,6 +25,8 @@ export interface SettlementStatement {
   readonly accountHolder: string;
   readonly iban: string;
   readonly heirs: boolean;
+  /** The further payouts after the first (decision 370): `amount` is then the whole paid, each top-up on its line. */
+  readonly topUps?: readonly { readonly payoutDate: string; readonly amount: number }[];
 }
 
 export const SETTLEMENT_STATEMENT_TITLE = 'Abrechnung Auseinandersetzungsguthaben';
@@ -66,6 +68,8 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
   y += 22;
   // A partial termination (§ 67b GenG) ends shares, not the membership: the letter must not tell the member it ended.
   const partial = s.reason === 'partial';
+  const topUps = s.topUps ?? [];
+  const toppedUp = topUps.reduce((sum, u) => sum + u.amount, 0);
   const rows: [string, string][] = [
     ['Mitgliedsnummer', String(s.memberNr ?? '')],
     [partial ? 'Grund der Auseinandersetzung' : 'Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
@@ -75,7 +79,8 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
     ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding)} EUR`],
     ['Anteil am Verlustvortrag', `${euros(s.lossShare)} EUR`],
     ['Auseinandersetzungsguthaben', `${euros(s.amount)} EUR`],
-    ['Auszahlung am', germanDate(s.payoutDate)],
+    ['Auszahlung am', germanDate(s.payoutDate) + (topUps.length > 0 ? `: ${euros(s.amount - toppedUp)} EUR` : '')],
+    ...topUps.map((u): [string, string] => ['Nachzahlung am', `${germanDate(u.payoutDate)}: ${euros(u.amount)} EUR`]),
     [s.heirs ? 'Zahlung an die Erben' : 'Kontoinhaber', s.accountHolder],
     ['IBAN', grouped(s.iban)],
   ];

@@ -34,9 +34,11 @@ export class SettlementStatements {
       endDate: row.endDate,
       shares: row.shares,
       holding: row.holding,
-      // A paid settlement has its payout's fields (the projector's SettlementPaid).
-      lossShare: row.lossShare ?? 0,
-      amount: row.amount ?? 0,
+      // A paid settlement has its payout's fields (the projector's SettlementPaid); its top-ups paid the rest of the
+      // holding booked out, with the loss share the latest took (decision 370).
+      lossShare: row.topUps.at(-1)?.lossShare ?? row.lossShare ?? 0,
+      amount: (row.amount ?? 0) + row.toppedUp,
+      topUps: row.topUps.map(({ payoutDate, amount }) => ({ payoutDate, amount })),
       payoutDate: row.payoutDate ?? '',
       accountHolder: row.accountHolder ?? '',
       iban: row.iban ?? '',

@@ -85,17 +85,25 @@ export class SettlementReads {
     return this.dtos(cooperativeId, today, docs);
   }
 
-  /** Every due end of the cooperative (the dashboard, the reminder), oldest deadline first. */
+  /**
+   * Every end of the cooperative still to be paid (the dashboard, the reminder), oldest deadline first: the due ones,
+   * and the paid ones whose holding rose after the payout so that a top-up is owed (decision 370).
+   */
   async due(cooperativeId: string, today: string): Promise<SettlementDto[]> {
-    const docs = (
-      await settlementDocuments.query(this.reads, cooperativeId, {
+    const query = (field: string, value: string | boolean) =>
+      settlementDocuments.query(this.reads, cooperativeId, {
         cooperativeId,
-        filters: [{ field: 'status', op: 'eq', value: 'due' }],
+        filters: [{ field, op: 'eq', value }],
         sort: [{ field: 'endDate', direction: 'asc' }],
         limit: YEAR_LIST_MAX,
-      })
-    ).items;
-    return (await this.dtos(cooperativeId, today, docs)).filter((s) => s.endDate <= today);
+      });
+    const [due, raised] = await Promise.all([query('status', 'due'), query('holdingRaised', true)]);
+    const docs = [...due.items, ...raised.items.filter((d) => d.status === 'paid')].sort((a, b) =>
+      a.endDate.localeCompare(b.endDate),
+    );
+    return (await this.dtos(cooperativeId, today, docs)).filter(
+      (s) => s.endDate <= today && (s.status === 'due' || s.owed > 0),
+    );
   }
 
   private async dtos(
@@ -115,9 +123,14 @@ export class SettlementReads {
       const member = members.get(memberId);
       const paid = doc.status === 'paid';
       const expected = settlementAmount({ holding, shares }, terms.lossShares.get(year) ?? null);
+      // Paid in all: the first payout and its top-ups (decision 370).
+      const paidAmount = (doc.amount ?? 0) + doc.toppedUp;
       // A payout above what is due now: a payment on the end's shares returned or corrected after it (decision 321).
-      const paidAmount = doc.amount ?? 0;
       const overpaid = paid && !doc.imported ? Math.max(0, paidAmount - expected.amount) : 0;
+      // Below it: the holding rose after the payout (a payment before the end booked late, the register corrected
+      // up); § 73 (2) GenG pays the whole Geschäftsguthaben, the rest is owed as a top-up (decision 370).
+      const owed = paid && !doc.imported && !doc.annulled ? Math.max(0, expected.amount - paidAmount) : 0;
+      const lastTopUp = doc.topUps.at(-1);
       const deadline = payoutDeadline(endDate, terms.payoutPeriodMonths);
       return {
         id: doc.id,
@@ -132,10 +145,10 @@ export class SettlementReads {
         deadline,
         shares,
         holding,
-        lossShare: paid ? (doc.lossShare ?? 0) : expected.lossShare,
-        amount: paid ? (doc.amount ?? 0) : expected.amount,
+        lossShare: paid ? (lastTopUp?.lossShare ?? doc.lossShare ?? 0) : expected.lossShare,
+        amount: paid ? paidAmount : expected.amount,
         status: paid ? 'paid' : 'due',
-        overdue: !paid && today > deadline,
+        overdue: (!paid || owed > 0) && today > deadline,
         payoutDate: paid ? doc.payoutDate : null,
         paidBy: paid ? doc.paidBy : null,
         heirsAccountNeeded: reason === 'death',
@@ -143,6 +156,9 @@ export class SettlementReads {
         dividendOpen: !closedYears.has(year),
         imported: doc.imported,
         overpaid,
+        owed,
+        toppedUp: paid ? doc.toppedUp : 0,
+        topUps: paid ? doc.topUps.map((u) => ({ payoutDate: u.payoutDate, amount: u.amount })) : [],
       };
     });
   }

@@ -217,6 +217,7 @@ export class PostBalanceHandler implements ICommandHandler<PostBalanceCommand> {
               approvalDate,
               interestBegin,
               ...notice,
+              today: businessToday(),
             },
             years,
           );

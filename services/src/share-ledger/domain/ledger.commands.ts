@@ -37,6 +37,8 @@ export type PostShares = {
   readonly notice?: EndNotice;
   /** Additional shares (1) paid in part (issue 45): the cents paid with the posting, 0..amount; absent or null: in full. */
   readonly paid?: number | null;
+  /** Business today: a death or dissolution (6) dated after it is refused (decision 369); absent, not checked. */
+  readonly today?: string;
 } & PostingDates &
   InOpenYears;
 

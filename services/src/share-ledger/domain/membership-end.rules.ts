@@ -6,6 +6,7 @@ import {
   isBlank,
   isIsoDate,
   fieldError,
+  joinedOn,
   memberFieldError,
   membershipEndDate,
   ValidationError,
@@ -41,6 +42,8 @@ type NoticePosting = {
   readonly quantity?: number | null;
   readonly terms: ShareTerms;
   readonly notice?: EndNotice;
+  /** Business today: a death (6) dated after it is refused (`dateInFuture`); absent, not checked. */
+  readonly today?: string;
 } & PostingDates;
 
 /** What the rules read of the ledger's TransferOut. */
@@ -69,13 +72,19 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
   const extraordinaryReason = isBlank(notice.extraordinaryReason) ? null : notice.extraordinaryReason!.trim();
   const dispatchDate = isBlank(notice.dispatchDate) ? null : notice.dispatchDate!.trim();
   if (!isIsoDate(notice.date)) throw new ValidationError([memberFieldError('noticeDate', 'invalidDate', notice.date)]);
-  if (state.entryDate !== null && notice.date < state.entryDate)
-    errors.push(memberFieldError('noticeDate', 'exitBeforeEntry', state.entryDate));
+  // The membership begins with the declaration and the admission (§ 15 GenG): no end is noticed, decided or happens to a
+  // member before it (decision 367), and the year an extraordinary notice needs counts from it too.
+  const member = joinedOn(state.entryDate, state.approvalDate);
+  if (member !== null && notice.date < member)
+    errors.push(memberFieldError('noticeDate', 'endBeforeAdmission', member));
+  // A death or dissolution is recorded after it happened (decision 369).
+  if (postingType === 6 && command.today !== undefined && notice.date > command.today)
+    errors.push(memberFieldError('noticeDate', 'dateInFuture', notice.date));
   if (extraordinaryReason !== null) {
     if (postingType !== 8) errors.push(memberFieldError('extraordinaryReason', 'mustBeEmpty'));
-    else if (state.entryDate !== null && notice.date < extraordinaryNoticeFrom(state.entryDate)) {
+    else if (member !== null && notice.date < extraordinaryNoticeFrom(member)) {
       errors.push(
-        memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(state.entryDate)),
+        memberFieldError('extraordinaryReason', 'extraordinaryNeedsFullYear', extraordinaryNoticeFrom(member)),
       );
     }
   }
