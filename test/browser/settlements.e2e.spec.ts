@@ -104,6 +104,9 @@ describe('the settlements in the console', () => {
     await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);
     await page.click(tid('settlement-check'));
     await waitForText(page, tid('settlement-check-refusal'), 'Nicht möglich für Verstorben, Vera');
+    // The payout is all or none (decision 371): with a refusal it cannot be recorded, and the check says why.
+    await waitForText(page, tid('settlement-check-blocks'), 'für alle ausgewählten oder keine');
+    expect(await page.$eval(tid('settlement-record'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     // The heirs' account: a wrong IBAN is refused under its field, then a valid one is saved.
     await page.click(row(deathId, 'settlement-heirs'));
     await fill(page, tid('settlement-heirs-accountHolder'), 'Erbengemeinschaft Verstorben');
@@ -192,4 +195,19 @@ describe('the settlements in the console', () => {
     );
     expect(found).toEqual({});
   }, 180_000);
+
+  it('shows an end still to come as taking effect on its day, not as due (decision 371)', async () => {
+    const thisYear = year + 1;
+    const { settlementId: coming } = await seedLeaver(product, token, thisYear, { givenName: 'Karl', name: 'Später' });
+    const page = await product.newPage();
+    await page.goto(`${product.baseUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
+    await page.goto(`${product.baseUrl}/login`);
+    await signIn(page, 'admin', product.adminPassword);
+    await waitForPath(page, (p) => p === '/', 'the dashboard');
+    await page.goto(`${product.baseUrl}/settlements?year=${thisYear}`);
+    await waitForText(page, `[data-id="${coming}"] ${tid('settlement-not-yet')}`, `Wirksam am 31.12.${thisYear}`);
+    expect(await page.$$(`[data-id="${coming}"] ${tid('settlement-due')}`)).toHaveLength(0);
+    await page.browserContext().close();
+  }, 60_000);
 });

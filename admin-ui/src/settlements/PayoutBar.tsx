@@ -56,6 +56,20 @@ export function PayoutBar(props: {
     setChecked(null);
     check.mutate(payout, { onSuccess: setChecked });
   };
+  /**
+   * "Record payout" checks first (decision 371): the server records all or none, so the confirmation opens only when
+   * the check refuses nothing, and names the check's count and sum; otherwise the check's refusals stay on screen.
+   */
+  const confirm = () => {
+    setChecked(null);
+    check.mutate(payout, {
+      onSuccess: (result) => {
+        setChecked(result);
+        if (result.count > 0 && result.refusals.length === 0) setConfirming(true);
+      },
+    });
+  };
+  const refused = checked !== null && (checked.count === 0 || checked.refusals.length > 0);
   const record = () => {
     pay.mutate(payout, {
       onSuccess: () => {
@@ -116,8 +130,8 @@ export function PayoutBar(props: {
             <Button
               variant="contained"
               startIcon={<PaymentsIcon />}
-              onClick={() => setConfirming(true)}
-              disabled={nothing || pay.isPending}
+              onClick={confirm}
+              disabled={nothing || refused || pay.isPending || check.isPending}
               data-testid="settlement-record"
             >
               {translate('coop.settlements.record')}
@@ -149,6 +163,9 @@ export function PayoutBar(props: {
             count: formatCount(checked.count),
             sum: formatMoney(checked.sum),
           })}
+          {refused ? (
+            <Box data-testid="settlement-check-blocks">{translate('coop.settlements.checkBlocks')}</Box>
+          ) : null}
           {checked.refusals.map((r) => (
             <Box key={`${r.id}-${r.template}`} data-testid="settlement-check-refusal" data-id={r.id}>
               {translate('coop.settlements.checkRefused', {
@@ -178,9 +195,9 @@ export function PayoutBar(props: {
         <DialogContent>
           <DialogContentText data-testid="settlement-confirm-text">
             {translate('coop.settlements.confirm', {
-              smart_count: props.selected.length,
-              count: formatCount(props.selected.length),
-              sum: formatMoney(sum),
+              smart_count: checked?.count ?? props.selected.length,
+              count: formatCount(checked?.count ?? props.selected.length),
+              sum: formatMoney(checked?.sum ?? sum),
               date: formatDate(payoutDate),
             })}
           </DialogContentText>

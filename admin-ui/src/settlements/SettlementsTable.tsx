@@ -16,6 +16,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
+import { today } from '../members/model';
 import { dueIds, payable, settlementName, type SettlementRecord } from './model';
 
 /** Hidden on screen, read by screen readers. */
@@ -52,6 +53,14 @@ export function State({ row }: { row: SettlementRecord }) {
           color="success"
           label={t(row.imported ? 'imported' : 'paid', { date: formatDate(row.payoutDate) })}
           data-testid="settlement-paid"
+        />
+      ) : row.endDate > today() ? (
+        // An end to come is not due yet: its Geschäftsguthaben is settled after it takes effect (decision 371).
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('notYetEffective', { date: formatDate(row.endDate) })}
+          data-testid="settlement-not-yet"
         />
       ) : (
         <Chip size="small" variant="outlined" label={t('due')} data-testid="settlement-due" />

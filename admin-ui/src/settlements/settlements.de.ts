@@ -30,6 +30,7 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
     dissolution: 'Auflösung',
   },
   due: 'Fällig',
+  notYetEffective: 'Wirksam am %{date}',
   paid: 'Ausgezahlt am %{date}',
   imported: 'Ausgezahlt am %{date} (übernommen)',
   overdue: 'Überfällig',
@@ -43,6 +44,8 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   check: 'Prüfen',
   checked: '%{count} Auseinandersetzung, insgesamt %{sum} |||| %{count} Auseinandersetzungen, insgesamt %{sum}',
   checkRefused: 'Nicht möglich für %{name}: %{message}',
+  checkBlocks:
+    'Die Auszahlung wird für alle ausgewählten oder keine erfasst: Wählen Sie die nicht möglichen Auseinandersetzungen ab und erfassen Sie dann erneut.',
   record: 'Auszahlung erfassen',
   confirmTitle: 'Auszahlung erfassen?',
   confirm:

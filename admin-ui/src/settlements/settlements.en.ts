@@ -29,6 +29,7 @@ export const settlementsEn = {
     dissolution: 'Dissolution',
   },
   due: 'Due',
+  notYetEffective: 'Takes effect on %{date}',
   paid: 'Paid on %{date}',
   imported: 'Paid on %{date} (imported)',
   overdue: 'Overdue',
@@ -42,6 +43,8 @@ export const settlementsEn = {
   check: 'Check',
   checked: '%{count} settlement, %{sum} in total |||| %{count} settlements, %{sum} in total',
   checkRefused: 'Not possible for %{name}: %{message}',
+  checkBlocks:
+    'The payout is recorded for all selected or none: deselect the settlements that are not possible, then record again.',
   record: 'Record payout',
   confirmTitle: 'Record the payout?',
   confirm:
