@@ -103,4 +103,28 @@ describe('a bank statement screen, a page at a time', () => {
     await screenshot(page, 'bank-statement-ignored');
     await page.browserContext().close();
   }, 120_000);
+
+  it('never breaks an amount between the number and the euro sign, however narrow the table', async () => {
+    const page = await signedInAt(product, `/bank-statements/${statement}`, {
+      locale: 'de',
+      width: 1024,
+      password: product.adminPassword,
+    });
+    page.setDefaultTimeout(20_000);
+    await rowsShown(page, 20, 'Spende Nummer 1');
+    // The table squeezed to its narrowest (each column at its min-content width): an amount "1,00 €" that may break
+    // at its space shows on two lines (the review at 1024 px: "1.250,00 / €").
+    const lines = await page.$$eval('[data-testid="bank-statement-entry"] td:nth-child(3)', (cells) => {
+      const table = cells[0]?.closest('table');
+      if (table) table.style.width = '1px';
+      return cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+      });
+    });
+    expect(lines.length).toBe(20);
+    expect(lines.filter((n) => n !== 1)).toEqual([]);
+    await page.browserContext().close();
+  }, 120_000);
 });

@@ -120,7 +120,11 @@ describe("the closure's papers in the console", () => {
     expect(await page.$(tid('dividend-closure-download-failed'))).toBeNull();
 
     // The closure's certificates: above the limit a background task; the notice leads to the tasks, where the file downloads.
+    // Never issued before: no note, no confirmation.
+    await page.waitForSelector(`${tid('dividend-closure-tax-pdf')}:not([disabled])`);
+    expect(await page.$(tid('dividend-closure-tax-pdf-issued'))).toBeNull();
     await page.click(tid('dividend-closure-tax-pdf'));
+    expect(await page.$(tid('dividend-closure-tax-pdf-confirm'))).toBeNull();
     await waitForText(
       page,
       tid('dividend-closure-background'),
@@ -230,6 +234,24 @@ describe("the closure's papers in the console", () => {
       'Steueranmeldung (PDF)',
       'FSA-Kontrollmeldung',
     ]);
+    // Issued before (the first test): the day shows, and a further download asks first, naming the replacements
+    // (§ 45a Abs. 5 EStG); cancelling issues nothing.
+    const before = (await product.api(`/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues`, { token }))
+      .body as unknown[];
+    expect(before.length).toBeGreaterThan(0);
+    await waitForText(page, tid('dividend-closure-tax-pdf-issued'), 'Steuerbescheinigungen ausgestellt am ');
+    expect(await page.$eval(tid('dividend-closure-tax-pdf'), (b) => b.getAttribute('aria-describedby'))).toBe(
+      'dividend-closure-tax-pdf-issued',
+    );
+    await page.click(tid('dividend-closure-tax-pdf'));
+    await waitForText(page, tid('dividend-closure-tax-pdf-confirm'), 'als Ersatzbescheinigung aus (§ 45a Abs. 5 EStG)');
+    await check(page, 'closure, certificates again (de)');
+    await screenshot(page, 'payouts-closure-reissue-de');
+    await page.click(`${tid('dividend-closure-tax-pdf-confirm')} [data-testid="confirm-cancel"]`);
+    await page.waitForSelector(tid('dividend-closure-tax-pdf-confirm'), { hidden: true });
+    const after = (await product.api(`/dividend/tax-pdf/${encodeURIComponent(closureId)}/issues`, { token }))
+      .body as unknown[];
+    expect(after.length).toBe(before.length);
     await check(page, 'closure (de)');
     const sepa = await downloaded(page, dir, tid('dividend-closure-sepa'));
     expect(sepa.bytes.toString('utf8')).toMatch(/^<\?xml/);

@@ -157,6 +157,31 @@ describe('tasks and notifications in the console', () => {
       [expect.stringMatching(/\.csv$/)],
     );
     await page.waitForSelector(tid('task-upload-answer'));
+    // At 1024 px the table fits: no sideways scrolling, the upload button on screen, the file name on one line
+    // (ellipsized, the whole name in its title).
+    await page.setViewport({ width: 1024, height: 768 });
+    await page.waitForFunction(() => window.innerWidth === 1024);
+    const fit = await page.evaluate(() => {
+      const table = document.querySelector('[data-testid="tasks-table"]') as HTMLElement;
+      const region = table.parentElement as HTMLElement;
+      const upload = (
+        document.querySelector('[data-testid="task-upload-answer"]') as HTMLElement
+      ).getBoundingClientRect();
+      const file = document.querySelector('[data-testid="task-file"]') as HTMLElement;
+      return {
+        overflow: region.scrollWidth - region.clientWidth,
+        uploadVisible: upload.right <= region.getBoundingClientRect().right,
+        fileOneLine: file.getBoundingClientRect().height < 40,
+        title: file.title,
+      };
+    });
+    expect(fit).toEqual({
+      overflow: 0,
+      uploadVisible: true,
+      fileOneLine: true,
+      title: expect.stringMatching(/\.csv$/),
+    });
+    await page.setViewport({ width: 1366, height: 860 });
     // The file is fetched with the token and saved under its name.
     const fileName = await textOf(page, tid('task-file'));
     await page.click(tid('task-file'));

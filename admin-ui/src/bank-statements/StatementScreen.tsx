@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { BankStatementEntryDto } from '@coop/contracts/console';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { AddressPagination, useAddressPage } from '../common/AddressPagination';
@@ -189,7 +189,7 @@ export default function StatementScreen() {
                         ) : null}
                       </TableCell>
                       <TableCell>{formatDate(e.bookingDate)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="bank-statement-amount">
                         {e.kind === 'debit'
                           ? `−${formatMoney(e.amount)}`
                           : e.currency === 'EUR'
@@ -219,7 +219,16 @@ export default function StatementScreen() {
                       <TableCell>
                         <EntryState entry={e} />
                       </TableCell>
-                      <TableCell>{e.allocations.map((a) => formatMoney(a.amount)).join(' + ')}</TableCell>
+                      <TableCell>
+                        {e.allocations.map((a, i) => (
+                          <Fragment key={i}>
+                            {i > 0 ? ' + ' : ''}
+                            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                              {formatMoney(a.amount)}
+                            </Box>
+                          </Fragment>
+                        ))}
+                      </TableCell>
                     </TableRow>
                   );
                 })}

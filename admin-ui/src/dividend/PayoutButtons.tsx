@@ -3,10 +3,14 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import type { TaxCertificateIssueDto } from '@coop/contracts/console';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { formatDate } from '../format';
+import { api } from '../session/api';
 import { downloadFile } from '../session/download';
 import { can, useSession } from '../session/session';
 import type { TaskRecord } from '../tasks/model';
@@ -26,10 +30,16 @@ function DownloadButton(props: {
   disabled?: boolean;
   describedBy?: string;
   onOutcome: (outcome: Outcome) => void;
+  /** Asked before the download (a download that records something for good); none: downloads at once. */
+  confirm?: { title: string; text: string; confirmLabel: string; testId: string };
+  /** After a download or a queued task (the files it records changed). */
+  onDone?: () => void;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const click = async () => {
+    setAsking(false);
     setBusy(true);
     props.onOutcome({ busy: true });
     try {
@@ -39,23 +49,38 @@ function DownloadButton(props: {
         const task = done.accepted as Partial<TaskRecord> | null;
         props.onOutcome({ background: typeof task?.id === 'string' ? task.id : '' });
       } else props.onOutcome(null);
+      props.onDone?.();
     } catch (error) {
       props.onOutcome({ failed: error instanceof Error ? error.message : String(error) });
     } finally {
       setBusy(false);
     }
   };
+  const confirm = props.confirm;
   return (
-    <Button
-      variant="outlined"
-      startIcon={props.icon}
-      disabled={busy || props.disabled}
-      aria-describedby={props.describedBy}
-      onClick={() => void click()}
-      data-testid={props.testId}
-    >
-      {props.label}
-    </Button>
+    <>
+      <Button
+        variant="outlined"
+        startIcon={props.icon}
+        disabled={busy || props.disabled}
+        aria-describedby={props.describedBy}
+        onClick={() => (confirm ? setAsking(true) : void click())}
+        data-testid={props.testId}
+      >
+        {props.label}
+      </Button>
+      {confirm ? (
+        <ConfirmDialog
+          open={asking}
+          title={confirm.title}
+          content={confirm.text}
+          confirmLabel={confirm.confirmLabel}
+          onConfirm={() => void click()}
+          onClose={() => setAsking(false)}
+          testId={confirm.testId}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -65,6 +90,9 @@ function DownloadButton(props: {
  * while `GET /dividend/sepa/{id}/check` names one, for example no BIC on the cooperative), the KapESt return as CSV and
  * PDF, and the FSA control report (issue 24, writers only). The certificates name each member's church: only the roles
  * that read church data (`church:read`, the writers') download them, others see the button disabled with that reason.
+ * Once the closure's certificates were issued (`GET /dividend/tax-pdf/{id}/issues`), the day of the first issue shows
+ * under the row and a further download is confirmed first: it issues each member's certificate as a replacement
+ * (§ 45a Abs. 5 EStG), recorded for good.
  */
 export function PayoutButtons({ id }: { id: string }) {
   const translate = useTranslate();
@@ -75,6 +103,21 @@ export function PayoutButtons({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const t = (key: string) => translate(`coop.payouts.${key}`);
   const sepa = sepaState(translate, check);
+  const queryClient = useQueryClient();
+  const issuesKey = ['dividend', 'certificateIssues', id];
+  const issues = useQuery({
+    queryKey: issuesKey,
+    queryFn: async () => (await api<TaxCertificateIssueDto[]>(payoutPaths.closureCertificateIssues(id))).body ?? [],
+    enabled: !!id && canWrite,
+    retry: false,
+  });
+  const firstIssue = (issues.data ?? []).map((i) => i.at).sort()[0];
+  const issuedOn = firstIssue ? formatDate(firstIssue) : null;
+  const taxDescribedBy = canWrite
+    ? issuedOn
+      ? 'dividend-closure-tax-pdf-issued'
+      : undefined
+    : 'dividend-closure-tax-pdf-reason';
   return (
     <Box
       sx={{ display: 'grid', gap: 1 }}
@@ -91,8 +134,19 @@ export function PayoutButtons({ id }: { id: string }) {
           label={t('taxCertificates')}
           icon={<DescriptionIcon />}
           testId="dividend-closure-tax-pdf"
-          disabled={!canWrite}
-          {...(canWrite ? {} : { describedBy: 'dividend-closure-tax-pdf-reason' })}
+          disabled={!canWrite || issues.isPending}
+          {...(taxDescribedBy ? { describedBy: taxDescribedBy } : {})}
+          {...(issuedOn
+            ? {
+                confirm: {
+                  title: t('reissueTitle'),
+                  text: translate('coop.payouts.reissueText', { date: issuedOn }),
+                  confirmLabel: t('reissueConfirm'),
+                  testId: 'dividend-closure-tax-pdf-confirm',
+                },
+              }
+            : {})}
+          onDone={() => void queryClient.invalidateQueries({ queryKey: issuesKey })}
           onOutcome={setOutcome}
         />
         <DownloadButton
@@ -140,6 +194,16 @@ export function PayoutButtons({ id }: { id: string }) {
           {t('taxCertificatesChurch')}
         </Typography>
       )}
+      {canWrite && issuedOn ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          id="dividend-closure-tax-pdf-issued"
+          data-testid="dividend-closure-tax-pdf-issued"
+        >
+          {translate('coop.payouts.taxCertificatesIssued', { date: issuedOn })}
+        </Typography>
+      ) : null}
       <Typography
         variant="body2"
         color={sepa.blocked && !check.isPending ? 'warning.dark' : 'text.secondary'}

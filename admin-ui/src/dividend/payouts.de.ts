@@ -6,6 +6,11 @@ export const payoutsDe: Record<keyof typeof payoutsEn, string> = {
   taxCertificates: 'Steuerbescheinigungen',
   taxCertificatesChurch:
     'Die Steuerbescheinigungen nennen die Religionsgemeinschaft jedes Mitglieds: Nur Sachbearbeiter, die Kirchensteuerdaten lesen dürfen, können sie herunterladen.',
+  taxCertificatesIssued: 'Steuerbescheinigungen ausgestellt am %{date}',
+  reissueTitle: 'Steuerbescheinigungen erneut herunterladen?',
+  reissueText:
+    'Die Steuerbescheinigungen dieses Abschlusses wurden am %{date} ausgestellt. Ein erneuter Download stellt die Bescheinigung jedes Mitglieds als Ersatzbescheinigung aus (§ 45a Abs. 5 EStG) und vermerkt jede Ersatzbescheinigung dauerhaft.',
+  reissueConfirm: 'Ersatzbescheinigungen ausstellen',
   sepa: 'Zahlungsliste (SEPA)',
   taxReturnCsv: 'Steueranmeldung (CSV)',
   taxReturnPdf: 'Steueranmeldung (PDF)',

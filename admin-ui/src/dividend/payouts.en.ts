@@ -7,6 +7,11 @@ export const payoutsEn = {
   taxCertificates: 'Tax certificates',
   taxCertificatesChurch:
     "The tax certificates name each member's church: only clerks who may read church data download them.",
+  taxCertificatesIssued: 'Tax certificates issued on %{date}',
+  reissueTitle: 'Download the tax certificates again?',
+  reissueText:
+    'The tax certificates of this closure were issued on %{date}. Downloading them again issues each member’s certificate as a replacement (“Ersatzbescheinigung”, § 45a Abs. 5 EStG), and every replacement is recorded for good.',
+  reissueConfirm: 'Issue replacements',
   sepa: 'Payment list (SEPA)',
   taxReturnCsv: 'Tax return (CSV)',
   taxReturnPdf: 'Tax return (PDF)',

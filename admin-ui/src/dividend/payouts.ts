@@ -22,6 +22,8 @@ export const payoutPaths = {
   /** The certificate register: every issue, or one member's (`?member=`). */
   certificateIssues: (dividendId: string, memberId: string) =>
     `/dividend/tax-pdf/${enc(dividendId)}/issues?member=${enc(memberId)}`,
+  /** The closure's certificate register: every issue of any member. */
+  closureCertificateIssues: (dividendId: string) => `/dividend/tax-pdf/${enc(dividendId)}/issues`,
   sepa: (dividendId: string) => ({ path: `/dividend/sepa/${enc(dividendId)}`, name: 'Dividende-SEPA.xml' }),
   sepaCheck: (dividendId: string) => `/dividend/sepa/${enc(dividendId)}/check`,
   taxReturnCsv: (dividendId: string) => ({

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { formatDateTime } from '../format';
 import { BackgroundTaskNotice } from '../tasks/BackgroundTaskNotice';
-import type { ImportDryRunDto } from './dto';
+import type { ImportDryRunDto, ImportProblem } from './dto';
 import { ImportSummaryList } from './ImportSummaryList';
 import { ProblemsTable } from './ProblemsTable';
 import type { Run } from './run';
@@ -26,6 +26,7 @@ export function CheckStep({
   onConfirmWarnings,
   onRun,
   onDownloadProblems,
+  columnOf,
 }: {
   run: Run<ImportDryRunDto> | null;
   stale: boolean;
@@ -34,6 +35,8 @@ export function CheckStep({
   onConfirmWarnings: (confirmed: boolean) => void;
   onRun: () => void;
   onDownloadProblems: () => Promise<void>;
+  /** The problems' "Column" cell (the field's label when the file has no column for it). */
+  columnOf?: (problem: ImportProblem) => string;
 }) {
   const translate = useTranslate();
   const [downloading, setDownloading] = useState(false);
@@ -127,7 +130,7 @@ export function CheckStep({
                 </Button>
               </Box>
               {downloadError ? <Alert severity="error">{downloadError}</Alert> : null}
-              <ProblemsTable problems={result.problems} labelledBy="import-problems-title" />
+              <ProblemsTable problems={result.problems} labelledBy="import-problems-title" columnOf={columnOf} />
             </Box>
           ) : null}
           {result.warningCount > 0 ? (
@@ -144,7 +147,7 @@ export function CheckStep({
                 </Typography>
                 <Typography variant="body2">{t('warningHint')}</Typography>
               </Alert>
-              <ProblemsTable problems={result.warnings} labelledBy="import-warnings-title" />
+              <ProblemsTable problems={result.warnings} labelledBy="import-warnings-title" columnOf={columnOf} />
               <FormControlLabel
                 sx={{ mt: 1 }}
                 control={

@@ -7,7 +7,14 @@ import { ColumnsStep } from './ColumnsStep';
 import type { ImportDryRunDto, ImportInspectionDto, ImportResultDto } from './dto';
 import { ImportHistory } from './ImportHistory';
 import { problemMessage } from './ProblemsTable';
-import { carryOver, importsNothing, initialMapping, toImportMapping, type MappingState } from './mapping';
+import {
+  carryOver,
+  importsNothing,
+  initialMapping,
+  problemColumn,
+  toImportMapping,
+  type MappingState,
+} from './mapping';
 import { dryRun, downloadProblems, inspect, isQueued, writeImport } from './requests';
 import type { Run } from './run';
 import { UploadStep } from './UploadStep';
@@ -214,6 +221,7 @@ export default function ImportPage() {
             onConfirmWarnings={(confirmed) => setConfirmedCheck(confirmed ? check : null)}
             onRun={() => void runCheck()}
             onDownloadProblems={async () => void (await downloadProblems(files, toImportMapping(mapping), locale))}
+            columnOf={(problem) => problemColumn(problem, mapping, inspection?.fields ?? null, locale)}
           />
         ) : null}
         {step === 3 ? (

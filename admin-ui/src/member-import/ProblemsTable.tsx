@@ -14,7 +14,16 @@ export function problemMessage(problem: Pick<ImportProblem, 'template' | 'parame
 }
 
 /** The dry run's problems (a scrolling region the keyboard can reach): file, sheet, row, column, value and the message (a problem of the whole import has no row). */
-export function ProblemsTable({ problems, labelledBy }: { problems: readonly ImportProblem[]; labelledBy: string }) {
+export function ProblemsTable({
+  problems,
+  labelledBy,
+  columnOf,
+}: {
+  problems: readonly ImportProblem[];
+  labelledBy: string;
+  /** The "Column" cell: the file's header, or the field's label when the file has no column for it. */
+  columnOf?: (problem: ImportProblem) => string;
+}) {
   const translate = useTranslate();
   const t = (key: string) => translate(`coop.memberImport.check.${key}`);
   return (
@@ -36,7 +45,7 @@ export function ProblemsTable({ problems, labelledBy }: { problems: readonly Imp
               <TableCell>{p.file ?? ''}</TableCell>
               <TableCell>{p.sheet && p.sheet !== p.file ? p.sheet : ''}</TableCell>
               <TableCell align="right">{p.row ?? t('wholeImport')}</TableCell>
-              <TableCell>{p.column ?? ''}</TableCell>
+              <TableCell data-testid="import-problem-column">{columnOf ? columnOf(p) : (p.column ?? '')}</TableCell>
               <TableCell sx={{ maxWidth: 200, wordBreak: 'break-word' }}>{p.value ?? ''}</TableCell>
               <TableCell data-testid="import-problem-message">{problemMessage(p)}</TableCell>
             </TableRow>

@@ -1,4 +1,5 @@
 import {
+  IMPORT_KINDS,
   isImportKind,
   type DateFormat,
   type FileInspection,
@@ -170,4 +171,29 @@ export function carryOver(previous: MappingState | null, next: MappingState): Ma
     numbers: previous.numbers,
     dates: previous.dates,
   };
+}
+
+/**
+ * What a problem's "Column" cell shows: the file's column header, or, for a field the file has no column for (a
+ * required field left unmapped), the field's label in the clerk's language, from the kind of the problem's sheet (else
+ * the first kind naming the field), so "Must not be empty" says what is missing.
+ */
+export function problemColumn(
+  problem: {
+    readonly file: string | null;
+    readonly sheet: string | null;
+    readonly column: string | null;
+    readonly field: string | null;
+  },
+  state: MappingState | null,
+  fields: FieldCatalogue | null,
+  locale: string,
+): string {
+  if (problem.column) return problem.column;
+  if (!problem.field) return '';
+  const key = problem.field;
+  const sheet = state?.sheets.find((s) => s.file === problem.file && s.sheet === (problem.sheet ?? problem.file));
+  const kinds = sheet?.kind ? [sheet.kind, ...IMPORT_KINDS] : IMPORT_KINDS;
+  const kind = kinds.find((k) => (fields?.[k] ?? []).some((f) => f.key === key));
+  return kind && fields ? fieldLabel(fields, kind, key, locale) : key;
 }

@@ -8,6 +8,7 @@ import {
   guessColumns,
   importsNothing,
   initialMapping,
+  problemColumn,
   toImportMapping,
   unmappedRequired,
   type FieldCatalogue,
@@ -150,5 +151,35 @@ describe('reading the files again', () => {
       Nr: 'memberNr',
       Nachname: 'name',
     });
+  });
+});
+
+describe('problemColumn', () => {
+  const problem = { file: 'a.csv', sheet: 'a.csv', column: null, field: 'entryDate' };
+  it("names the missing field in the clerk's language when the file has no column for it", () => {
+    expect(problemColumn(problem, null, fields, 'de')).toBe('Eintrittsdatum');
+    expect(problemColumn(problem, null, fields, 'en')).toBe('Entry date');
+  });
+  it("takes the label of the sheet's kind and keeps a column the file has", () => {
+    const state = {
+      sheets: [
+        {
+          file: 'a.csv',
+          sheet: 'a.csv',
+          kind: 'postings' as const,
+          headers: [],
+          rows: 0,
+          preview: [],
+          columns: {},
+          guessed: { kind: null, columns: {} },
+        },
+      ],
+      numbers: null,
+      dates: null,
+    };
+    expect(problemColumn({ ...problem, field: 'memberNr' }, state, fields, 'de')).toBe('Mitgliedsnummer');
+    expect(problemColumn({ ...problem, field: 'date' }, state, fields, 'en')).toBe('Date');
+    expect(problemColumn({ ...problem, column: 'Eintritt' }, state, fields, 'de')).toBe('Eintritt');
+    expect(problemColumn({ ...problem, field: null }, state, fields, 'de')).toBe('');
   });
 });

@@ -102,10 +102,14 @@ function Files({ task }: { task: TaskRecord }) {
               }),
             );
           }}
-          sx={{ textTransform: 'none' }}
+          title={f.name}
+          sx={{ textTransform: 'none', maxWidth: 200, minWidth: 0, justifyContent: 'flex-start' }}
           data-testid="task-file"
         >
-          {f.name}
+          {/* A long name ends in an ellipsis (the whole name in the title and the label), so the table fits 1024 px. */}
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {f.name}
+          </Box>
         </Button>
       ))}
     </Box>
@@ -262,7 +266,7 @@ export default function TaskList() {
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} id={`task-${task.id}-queued`}>
+                    <TableCell sx={{ minWidth: 120 }} id={`task-${task.id}-queued`}>
                       {translate('coop.tasks.queuedBy', { time: formatDateTime(task.queuedAt), user: task.queuedBy })}
                     </TableCell>
                     <TableCell>
