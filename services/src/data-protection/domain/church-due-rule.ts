@@ -61,7 +61,9 @@ export function churchDataDecision(
  * first the cooperative closes in the product.
  */
 export function openDividendYears(firstYear: number, exitYear: number, closed: ReadonlySet<number>): number[] {
-  const firstClosed = closed.size === 0 ? exitYear : Math.min(...closed);
+  let firstClosed = exitYear;
+  let any = false;
+  for (const year of closed) if (!any || year < firstClosed) [firstClosed, any] = [year, true];
   const open: number[] = [];
   for (let year = Math.max(firstYear, firstClosed); year <= exitYear; year++) if (!closed.has(year)) open.push(year);
   return open;
