@@ -94,21 +94,7 @@ export type SettlementReversed = DomainEvent<
  */
 export type SettlementToppedUp = DomainEvent<
   'SettlementToppedUp',
-  {
-    memberId: string;
-    cooperativeId: string;
-    endBalanceId: string;
-    year: number;
-    holding: number;
-    lossShare: number;
-    amount: number;
-    payoutDate: string;
-    accountHolder: string;
-    iban: string;
-    bic: string | null;
-    heirs: boolean;
-    recordedBy: string;
-  }
+  Omit<SettlementPaid['data'], 'reason' | 'endDate' | 'shares' | 'imported'>
 >;
 
 export type SettlementEvent = HeirsAccountRecorded | SettlementPaid | SettlementToppedUp | SettlementReversed;
