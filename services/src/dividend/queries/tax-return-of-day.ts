@@ -9,30 +9,35 @@ import { dividendResults } from './dividend-results.js';
 const CLOSURES_MAX = 100;
 const PAGE = 2000;
 
-/** The KapESt return of one payment day: the closures paid on it and the return of all their payouts. */
-export interface TaxReturnOfDay {
-  readonly closures: readonly DividendClosureDocument[];
-  readonly summary: TaxReturnSummary;
-}
-
 /**
- * The return of `paymentDate` (DOMAIN.md 0.3-0.4, 2.1, WE-12): dividends are declared and paid on their day of
- * payment (§ 44 Abs. 1 S. 5 EStG, a "Tagesanmeldung"), the KapESt due at one time cut once to whole euros (S. 6). Two
- * closures paid on one day (two years' dividends) are one return, made from every payout of both (decision 376); a
- * closure still being written is not yet part of it.
+ * The whole closures paid on `paymentDate` (DOMAIN.md 0.3-0.4, 2.1, WE-12): dividends are declared and paid on their
+ * day of payment (§ 44 Abs. 1 S. 5 EStG, a "Tagesanmeldung"), the KapESt due at one time cut once to whole euros (S. 6).
+ * Two closures paid on one day (two years' dividends) are one return (decision 376); one still being written is not
+ * part of it yet.
  */
-export async function taxReturnOfDay(
+export async function closuresPaidOn(
   reads: ReadModels,
   cooperativeId: string,
   paymentDate: string,
-): Promise<TaxReturnOfDay> {
+): Promise<DividendClosureDocument[]> {
   const page = await dividendClosures.query(reads, cooperativeId, {
     cooperativeId,
     filters: [{ field: 'paymentDate', op: 'eq', value: paymentDate }],
     sort: [{ field: 'year', direction: 'asc' }],
     limit: CLOSURES_MAX,
   });
-  const closures = page.items.filter((c) => !isClosing(c));
+  return page.items.filter((c) => !isClosing(c));
+}
+
+/**
+ * The return of several closures paid on one day, made from every payout of each by the engine's `taxReturn` (rows and
+ * church tax summed in cents, then cut once). A day with one closure reads the return that closure recorded instead.
+ */
+export async function taxReturnOf(
+  reads: ReadModels,
+  cooperativeId: string,
+  closures: readonly DividendClosureDocument[],
+): Promise<TaxReturnSummary> {
   const results: ReturnedResult[] = [];
   for (const closure of closures) {
     for (let from = 0; ;) {
@@ -60,5 +65,5 @@ export async function taxReturnOfDay(
       from = members.items[members.items.length - 1]!.memberNr + 1;
     }
   }
-  return { closures, summary: taxReturn(results) };
+  return taxReturn(results);
 }

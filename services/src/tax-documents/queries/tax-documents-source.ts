@@ -4,7 +4,8 @@ import { ownCooperative } from '../../cooperatives/index.js';
 import {
   dividendClosures,
   dividendResults,
-  taxReturnOfDay,
+  closuresPaidOn,
+  taxReturnOf,
   type DividendClosureDocument,
   type DividendMemberDocument,
 } from '../../dividend/index.js';
@@ -44,16 +45,29 @@ export class TaxDocumentsSource {
     };
   }
 
-  /** The return of the closure's payment day as the closure recorded it. */
+  /**
+   * The return of the closure's payment day: as the closure recorded it when it is the day's only one; every closure
+   * paid on that day made into one return otherwise (decision 376: one return, its KapESt cut to euros once).
+   */
   async taxReturn(cooperativeId: string, closure: DividendClosureDocument): Promise<TaxReturnData> {
     const issuer = await this.issuer(cooperativeId);
-    // Every closure paid on the closure's day (decision 376): one return, its KapESt cut to euros once.
-    const { closures, summary: s } = await taxReturnOfDay(this.reads, cooperativeId, closure.paymentDate);
+    const head = { cooperative: issuer.name, taxNumber: issuer.taxNumber, paymentDate: closure.paymentDate };
+    const closures = await closuresPaidOn(this.reads, cooperativeId, closure.paymentDate);
+    if (closures.length <= 1)
+      return {
+        ...head,
+        years: [closure.year],
+        ...closure.taxReturn,
+        churchTaxes: closure.singleChurchTax.map((c) => ({
+          churchId: c.churchId,
+          name: churchName(c.churchId),
+          cents: c.amount,
+        })),
+      };
+    const s = await taxReturnOf(this.reads, cooperativeId, closures);
     return {
-      cooperative: issuer.name,
-      taxNumber: issuer.taxNumber,
+      ...head,
       years: closures.map((c) => c.year),
-      paymentDate: closure.paymentDate,
       row31BaseEuros: s.row31.baseEuros,
       row31KapestEuros: s.row31.kapestEuros,
       row32BaseEuros: s.row32.baseEuros,
