@@ -107,6 +107,7 @@ const converters: Converters = {
   isPastDate: { type: 'string', format: 'date', nullable: true, description: 'not after today' },
   isSteuerId: { type: 'string', pattern: '^\\d{11}$' },
   isDecimal: { type: 'string', pattern: '^\\d{1,3}(\\.\\d{1,4})?$' },
+  isChurchRate: { type: 'string', description: 'a church-tax rate in percent, at most 10 (decision 361)' },
   isCountryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
   isWholeAtLeastOne: { type: 'integer', minimum: 1 },
   isSafeInteger: { type: 'integer' },
