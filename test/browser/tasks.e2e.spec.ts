@@ -18,6 +18,7 @@ import {
 import { accessibilityProblems } from './support/accessibility.js';
 import { ROOT, startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
+import { tableFit } from './support/table-fit.js';
 
 /**
  * Background tasks and notifications in the console (issue 24), against the real product: a refused KiStAM start in
@@ -161,23 +162,10 @@ describe('tasks and notifications in the console', () => {
     // (ellipsized, the whole name in its title).
     await page.setViewport({ width: 1024, height: 768 });
     await page.waitForFunction(() => window.innerWidth === 1024);
-    const fit = await page.evaluate(() => {
-      const table = document.querySelector('[data-testid="tasks-table"]') as HTMLElement;
-      const region = table.parentElement as HTMLElement;
-      const upload = (
-        document.querySelector('[data-testid="task-upload-answer"]') as HTMLElement
-      ).getBoundingClientRect();
-      const file = document.querySelector('[data-testid="task-file"]') as HTMLElement;
-      return {
-        overflow: region.scrollWidth - region.clientWidth,
-        uploadVisible: upload.right <= region.getBoundingClientRect().right,
-        fileOneLine: file.getBoundingClientRect().height < 40,
-        title: file.title,
-      };
-    });
+    const fit = await tableFit(page, { table: 'tasks-table', action: 'task-upload-answer', file: 'task-file' });
     expect(fit).toEqual({
       overflow: 0,
-      uploadVisible: true,
+      actionVisible: true,
       fileOneLine: true,
       title: expect.stringMatching(/\.csv$/),
     });
