@@ -161,6 +161,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   nothingOutstanding: 1,
   dividendCreditByClosureOnly: 1,
   earlierSharesNotPaid: 1,
+  laterSharesNeedEarlierPaid: 1,
   instalmentsNotAllowed: 1,
   instalmentsSumMismatch: 1,
   firstInstalmentTooSmall: 1,

@@ -13,6 +13,8 @@ export const SHARE_PAYMENT_TEMPLATES = [
   'dividendCreditByClosureOnly',
   /** § 15b GenG: further shares are refused while an earlier subscription (not the last one) is not fully paid; {0}: outstanding (euros). */
   'earlierSharesNotPaid',
+  /** § 15b GenG by day: a subscription dated before shares taken later would leave {1} (euros) unpaid but the last share when they were taken on {0}. */
+  'laterSharesNeedEarlierPaid',
   /** The cooperative's terms (statutes) do not allow paying shares in instalments. */
   'instalmentsNotAllowed',
   /** The instalments sum to {0} but the unpaid part is {1} (euros). */

@@ -89,8 +89,7 @@ describe('the register workbook reads the same on every read, and exports again 
 
   beforeAll(async () => {
     source = await startApp();
-    // Seed 12, as import-round-trip: seed 11 filled on 2026-11-29 meets a date-dependent defect of the import's replay
-    // (member 1's holding read as 10 instead of 16), left open in issue 39.
+    // Filled today: the ledger's § 15b by day reads back on any day (decision 378, import-replay-any-day.e2e).
     await fillDemo(source.running, { members: 60, postings: 400, seed: 12 });
     target = await startApp();
     const coop = (

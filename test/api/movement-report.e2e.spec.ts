@@ -181,8 +181,14 @@ describe('the year’s movement report (GET /reports/movements/{year})', () => {
       end: e.end,
       members: e.members.end,
     });
-    // The demo's further shares paid in part this year (issue 45's payments): paid in stays below subscribed, both summed right.
-    expect(current.added.paid).toBeLessThan(current.added.subscribed);
+    // The demo's further shares paid in part (issue 45's payments, taken 200 days back): when they are this year's, paid in
+    // stays below subscribed; from January to June they are last year's and their instalments this year's payments.
+    const paidNow = (b: BalanceDto): number =>
+      shares.find((s) => s.id === b.id)?.versions.at(-1)?.rueckpfleinzahlung ?? b.amount;
+    const partlyThisYear = balances.some(
+      (b) => b.type === 1 && b.date.startsWith(`${thisYear}-`) && paidNow(b) < b.amount,
+    );
+    if (partlyThisYear) expect(current.added.paid).toBeLessThan(current.added.subscribed);
     expect({ added: current.added, reduced: current.reduced }).toEqual({ added: e.added, reduced: e.reduced });
   });
 

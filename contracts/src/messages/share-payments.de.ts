@@ -9,6 +9,8 @@ export const SHARE_PAYMENT_MESSAGES_DE: Record<keyof typeof SHARE_PAYMENT_MESSAG
     'Eine Dividende wird nur durch den Dividendenabschluss dem Geschäftsguthaben gutgeschrieben',
   earlierSharesNotPaid:
     'Weitere Anteile sind nicht möglich, solange frühere nicht voll eingezahlt sind (§ 15b GenG): %{0} € offen',
+  laterSharesNeedEarlierPaid:
+    'Am %{0} wurden später weitere Anteile übernommen: Dann mussten alle früheren Anteile bis auf den letzten voll eingezahlt sein (§ 15b GenG), diese Zeichnung ließe %{1} € offen. Bitte erfassen Sie sie eingezahlt oder datieren Sie sie danach',
   instalmentsNotAllowed: 'Die Zahlungsbedingungen der Genossenschaft erlauben keine Ratenzahlung',
   instalmentsSumMismatch: 'Die Raten ergeben %{0} €, offen sind %{1} €',
   firstInstalmentTooSmall: 'Die erste Rate muss mindestens %{0} € betragen (§ 7 GenG, Satzung)',

@@ -6,6 +6,8 @@ export const SHARE_PAYMENT_MESSAGES_EN = {
   dividendCreditByClosureOnly: 'A dividend is credited to the shares by the dividend’s closure only',
   earlierSharesNotPaid:
     'Further shares are refused while earlier ones are not fully paid (§ 15b GenG): %{0} € outstanding',
+  laterSharesNeedEarlierPaid:
+    'Further shares were taken later, on %{0}: then every earlier share but the last had to be fully paid (§ 15b GenG), this subscription would leave %{1} € outstanding. Enter it paid, or date it after them',
   instalmentsNotAllowed: 'The cooperative’s payment terms do not allow instalments',
   instalmentsSumMismatch: 'The instalments sum to %{0} €, the unpaid part is %{1} €',
   firstInstalmentTooSmall: 'The first instalment must be at least %{0} € (§ 7 GenG, the statutes)',

@@ -1,8 +1,8 @@
 /**
  * The demo's payments on shares (issue 45; docs/share-payments.md): after the settlements, the cooperative's payment
  * terms (instalments allowed: at most 4, 3 months apart, a tenth of a share first, § 7 Nr. 1 GenG; reminders after
- * 14 days; the Bundesbank's example creditor id), and for every 15th member still a member, further shares taken
- * 200 days ago paid in part (a tenth), on an instalment plan proposed from the terms; about two in three paid the
+ * 14 days; the Bundesbank's example creditor id), and for every 15th member still a member who took no shares since,
+ * further shares taken 200 days ago paid in part (a tenth), on an instalment plan proposed from the terms; about two in three paid the
  * instalments due by today, the others only the first (so some are overdue). Decided by the ledger's and the
  * share payments' own deciders, as the API's handlers decide them.
  */
@@ -16,6 +16,7 @@ import {
   DEFAULT_INTEREST_BEGIN_RULE,
   type MemberEvent,
 } from '@coop/contracts';
+import { subscriptions } from '../kernel/owing-postings.js';
 import { memberDecider } from '../members/index.js';
 import type { ShareTerms } from '../kernel/share-terms.js';
 import { paymentTermsDecider, sharePaymentDecider } from '../share-payments/index.js';
@@ -65,10 +66,14 @@ export async function recordSharePayments(
   let partlyPaid = 0;
   let payments = 0;
   let overdue = 0;
-  for (let i = EVERY - 1; i < sims.length; i += EVERY) {
-    const sim = sims[i]!;
+  let eligible = 0;
+  for (const sim of sims) {
     if (!sim.state.exists || sim.leaving || sim.state.exitDate !== null || (sim.state.entryDate ?? today) > date)
       continue;
+    // § 15b by day (decision 378): shares taken after `date` would find these unpaid; such members take none.
+    if (subscriptions(sim.state).some((p) => p.date > date)) continue;
+    // The first of them, then every 15th: a small demo has one too.
+    if (eligible++ % EVERY !== 0) continue;
     const events: MemberEvent[] = [];
     let state = sim.state;
     const decide = (run: () => MemberEvent[]): boolean => {

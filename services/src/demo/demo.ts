@@ -57,6 +57,11 @@ export interface DemoOptions {
   /** First and last business year of the history (default 2016 to this year; the history runs at most up to today). */
   readonly fromYear?: number;
   readonly toYear?: number;
+  /**
+   * The day the history runs up to, as if filled on it (default: today; not after it). The history draws its days
+   * from it: the tests fill on several days what the calendar would give on them (decision 378).
+   */
+  readonly today?: string;
   /** Stream appends per `appendMulti` call (default 4000). */
   readonly batchSize?: number;
   /** Share price in cents and minimum holding set when the cooperative has no share price yet (default 25000 and 2). */
@@ -107,6 +112,14 @@ export interface DemoSummary {
  * has no share price yet (and completes its master data where it is empty). Returns once the read
  * models include every event written.
  */
+/** The day the demo is filled as of: a `YYYY-MM-DD` not after today (the product refuses postings in the future). */
+function demoToday(day: string | undefined): string {
+  const today = businessToday();
+  if (day === undefined) return today;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day > today) throw new RangeError(`today must be a day up to ${today}`);
+  return day;
+}
+
 export async function fillDemo(running: RunningApp, options: DemoOptions = {}): Promise<DemoSummary> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -114,7 +127,7 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
   const memberCount = options.members ?? 300;
   if (!Number.isSafeInteger(memberCount) || memberCount < 1)
     throw new RangeError('members must be a whole number of at least 1');
-  const today = businessToday();
+  const today = demoToday(options.today);
   const fromYear = options.fromYear ?? 2016;
   const toYear = options.toYear ?? Number(today.slice(0, 4));
 

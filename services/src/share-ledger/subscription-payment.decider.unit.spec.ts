@@ -107,3 +107,38 @@ describe('§ 15b GenG: further shares only when every share but the last one tak
       .then([additional(1)]);
   });
 });
+
+describe('§ 15b GenG by day, as a register is read and imported (decision 378)', () => {
+  const LATER = { date: '2025-06-20', approvalDate: '2025-06-20', interestBegin: '2025-07-01' };
+  const takenLater = posted('b1', 1, 1, LATER);
+
+  it('refuses a subscription dated before shares taken later when it leaves more than its last share unpaid', () => {
+    // 2 shares on 10 June, 50 € paid: when the share of 20 June was taken, the first of them was open (200 €).
+    refuses([admitted(), subscribed(1), takenLater], post(1, 2, { paid: 5_000 }), [
+      err('quantity', 'laterSharesNeedEarlierPaid', '2025-06-20', '200,00'),
+    ]);
+    // Its last share open is lawful: it was the last one taken before 20 June.
+    spec
+      .given([admitted(), subscribed(1), takenLater])
+      .when(post(1, 2, { paid: 25_000 }))
+      .then([additional(2, { paid: 25_000 })]);
+  });
+
+  it('reads the last share taken by day, not by the order posted', () => {
+    // Posted after the share of 20 June but dated 10 June, one share open: by day it is not the last one taken.
+    const backDated = paidOnly(posted('b2', 1, 2), 25_000);
+    const july = { date: '2025-07-01', approvalDate: '2025-07-01', interestBegin: '2025-08-01' };
+    refuses([admitted(), subscribed(1), takenLater, backDated], post(1, 1, july), [
+      err('quantity', 'earlierSharesNotPaid', '250,00'),
+    ]);
+  });
+
+  it('does not lay on a new subscription what a later admission owed already without it', () => {
+    const openBefore = paidOnly(posted('b2', 1, 2), 0);
+    const early = { date: '2025-06-05', approvalDate: '2025-06-05', interestBegin: '2025-07-01' };
+    spec
+      .given([admitted(), subscribed(1), openBefore, takenLater])
+      .when(post(1, 1, early))
+      .then([additional(1, early)]);
+  });
+});

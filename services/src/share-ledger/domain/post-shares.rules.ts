@@ -33,8 +33,9 @@ export function postShares(command: PostShares, state: MemberState): MemberEvent
   const amount = amountFor(1, quantity, terms.shareCost);
   for (const error of paidErrors(command.paid, amount)) tooMuch.push(error);
   if (tooMuch.length > 0) throw new ValidationError(tooMuch);
-  // § 15b GenG (DOMAIN.md 9.1): further shares only when every share but the last one taken is fully paid.
-  requireEarlierSharesPaid(state);
+  // § 15b GenG (DOMAIN.md 9.1): further shares only when every share but the last one taken is fully paid, by day.
+  const outstanding = command.paid === null || command.paid === undefined ? 0 : amount - command.paid;
+  requireEarlierSharesPaid(state, { date: command.date, outstanding, quantity, amount });
   const dates = { date: command.date, approvalDate: command.approvalDate, interestBegin: command.interestBegin };
   const paid = command.paid === null || command.paid === undefined ? {} : { paid: command.paid };
   return [

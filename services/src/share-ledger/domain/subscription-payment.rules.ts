@@ -1,25 +1,69 @@
 import { fieldError, ValidationError } from '@coop/contracts';
-import type { MemberState } from '../../kernel/member-stream.js';
+import type { MemberPosting, MemberState } from '../../kernel/member-stream.js';
 import { outstandingOf, subscriptions } from '../../kernel/owing-postings.js';
 import { formatEuro } from '../../kernel/money.js';
 
-/**
- * What is outstanding on the member's shares other than the last one taken (§ 15b GenG, DOMAIN.md 9.1): further shares
- * are admitted only when every share is fully paid except the last one newly taken. The subscriptions (0, 1) and the
- * shares taken by transfer (4, owing what did not come paid; decision 265) not annulled are taken in the order posted;
- * a payment pays a subscription's shares in order, so what may stay unpaid is at most one share's price of the latest.
- */
-export function outstandingBeforeLastShare(state: MemberState): number {
-  const owing = subscriptions(state);
-  const total = owing.reduce((sum, p) => sum + outstandingOf(p), 0);
-  const last = owing[owing.length - 1];
-  if (!last || last.quantity <= 0) return total;
-  const lastShare = Math.min(outstandingOf(last), Math.ceil(last.amount / last.quantity));
-  return total - lastShare;
+/** What a subscription owes and one share's price of it: all the § 15b rule reads of a posting. */
+export interface Owing {
+  readonly date: string;
+  readonly outstanding: number;
+  readonly quantity: number;
+  readonly amount: number;
 }
 
-/** § 15b GenG: refuses further shares (`quantity` field) while shares other than the last one taken are not fully paid. */
-export function requireEarlierSharesPaid(state: MemberState): void {
-  const open = outstandingBeforeLastShare(state);
+const owingOf = (p: MemberPosting): Owing => ({
+  date: p.date,
+  outstanding: outstandingOf(p),
+  quantity: p.quantity,
+  amount: p.amount,
+});
+
+/**
+ * What is outstanding on `before` (subscriptions in date order) other than the last share of the latest of them
+ * (§ 15b GenG, DOMAIN.md 9.1): further shares are admitted only when every share is fully paid except the last one
+ * newly taken. A payment pays a subscription's shares in order, so what may stay unpaid is at most one share's price.
+ */
+function openBeforeLastShare(before: readonly Owing[]): number {
+  const total = before.reduce((sum, p) => sum + p.outstanding, 0);
+  const last = before[before.length - 1];
+  if (!last || last.quantity <= 0) return total;
+  return total - Math.min(last.outstanding, Math.ceil(last.amount / last.quantity));
+}
+
+/** The member's subscriptions (0, 1, 4) not annulled in date order; of one day, in the order posted. */
+function inDateOrder(state: MemberState): Owing[] {
+  return subscriptions(state)
+    .map(owingOf)
+    .map((o, seq) => ({ o, seq }))
+    .sort((a, b) => (a.o.date < b.o.date ? -1 : a.o.date > b.o.date ? 1 : a.seq - b.seq))
+    .map(({ o }) => o);
+}
+
+/** What the member's subscriptions owe, in date order, other than the last share of the latest (§ 15b GenG). */
+export function outstandingBeforeLastShare(state: MemberState): number {
+  return openBeforeLastShare(inDateOrder(state));
+}
+
+/**
+ * § 15b GenG in the order of the days, as a register is read (the import replays it so): the new subscription dated
+ * `candidate.date` is refused while the shares taken up to that day owe more than the last one's share
+ * (`earlierSharesNotPaid`); a subscription dated before shares taken later must leave each later admission lawful:
+ * every share before it paid but the last one (`laterSharesNeedEarlierPaid`, the later day). A later admission that
+ * was already owed more without the new subscription is not the new one's to answer for.
+ */
+export function requireEarlierSharesPaid(state: MemberState, candidate: Owing): void {
+  const ordered = inDateOrder(state);
+  const at = ordered.findIndex((o) => o.date > candidate.date);
+  const split = at < 0 ? ordered.length : at;
+  const open = openBeforeLastShare(ordered.slice(0, split));
   if (open > 0) throw new ValidationError([fieldError('quantity', 'earlierSharesNotPaid', formatEuro(open))]);
+  const withCandidate = [...ordered.slice(0, split), candidate, ...ordered.slice(split)];
+  for (let k = split + 1; k < withCandidate.length; k++) {
+    const later = withCandidate[k]!;
+    const openThen = openBeforeLastShare(withCandidate.slice(0, k));
+    if (openThen > 0 && openThen > openBeforeLastShare(ordered.slice(0, k - 1)))
+      throw new ValidationError([
+        fieldError('quantity', 'laterSharesNeedEarlierPaid', later.date, formatEuro(openThen)),
+      ]);
+  }
 }
