@@ -3,7 +3,8 @@
  * takes further shares paid in part 200 days back, after the history's later subscriptions were posted; the ledger
  * checked § 15b GenG in the order posted, the import replays the register by day and refused the later shares
  * (`earlierSharesNotPaid`, then `importHoldingDiffers`) on 45 of 80 (day, seed) pairs of the 40 days to 3 December
- * 2026; CI failed on one of them. Filled on fixed days, each of which failed so, the dry run finds nothing.
+ * 2026; CI failed on one of them. Filled on fixed days, each of which failed so, the dry run finds nothing on the
+ * members' and postings' sheets.
  */
 import request from 'supertest';
 import { fillDemo } from '../../services/src/demo/demo.js';
@@ -67,7 +68,11 @@ async function dryRunOfFill(day: string, seed: number): Promise<DryRun> {
       .set(auth(target.adminToken))
       .attach('files', workbook.body as Buffer, 'register.xlsx');
     const body = res.body as { problems?: readonly { sheet: string; row: number; template: string }[] };
-    const problems = (body.problems ?? []).map((p) => `${p.sheet} ${p.row}: ${p.template}`);
+    // The members' holdings and the postings: the certificates' years are checked against the real today (from 2027
+    // those of a demo filled in 2026 begin before the range the console allows), not the day of the fill.
+    const problems = (body.problems ?? [])
+      .filter((p) => p.sheet === 'Mitglieder' || p.sheet === 'Buchungen')
+      .map((p) => `${p.sheet} ${p.row}: ${p.template}`);
     return { day, seed, status: res.status, problems };
   } finally {
     await source.close();

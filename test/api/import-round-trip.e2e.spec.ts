@@ -126,7 +126,11 @@ function germanCell(value: ExcelJS.CellValue, money: boolean): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Each sheet of the workbook as its own CSV file (Excel dialect: UTF-8 with BOM, `;`), named after the sheet. */
+/**
+ * Each sheet of the workbook holding rows as its own CSV file (Excel dialect: UTF-8 with BOM, `;`), named after the
+ * sheet. A sheet of only its header is left out, as a clerk uploads a file for its rows (a CSV file of a header alone
+ * is `importSheetWithoutRows`, decision 129): the demo filled on some days has no certificate to export.
+ */
 async function sheetsAsCsv(workbook: Buffer): Promise<{ name: string; bytes: Buffer }[]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(workbook as unknown as ArrayBuffer);
@@ -143,7 +147,8 @@ async function sheetsAsCsv(workbook: Buffer): Promise<{ name: string; bytes: Buf
         ).join(';'),
       );
     });
-    out.push({ name: `${sheet.name}.csv`, bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8') });
+    if (lines.length > 1)
+      out.push({ name: `${sheet.name}.csv`, bytes: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8') });
   });
   return out;
 }
@@ -157,7 +162,8 @@ describe('the register exported as an import workbook imports into an empty stor
   beforeAll(async () => {
     source = await startApp();
     // Seed 11 filled on 2026-11-29 holds a withdrawn exit with postings between its notice and its effective date: the
-    // replay decided the withdrawal on its date and refused those postings (issue 39, posting-plan.ts withdrawalDay).
+    // replay decided the withdrawal on its date and refused those postings (issue 39, posting-plan.ts withdrawalDay);
+    // filled on 13 December 2026 a partial termination withdrawn on the day of a death (decision 382).
     await fillDemo(source.running, { members: 60, postings: 400, seed: 11 });
     const res = await request(source.http)
       .get('/api/v1/import/register.xlsx')
@@ -194,12 +200,10 @@ describe('the register exported as an import workbook imports into an empty stor
       const target = await emptyStoreLike(source);
       targets.push(target);
       const csv = await sheetsAsCsv(workbook);
-      expect(csv.map((f) => f.name)).toEqual([
-        'Mitglieder.csv',
-        'Buchungen.csv',
-        'Freistellungsaufträge.csv',
-        'NV-Bescheinigungen.csv',
-      ]);
+      const kinds = ['Mitglieder.csv', 'Buchungen.csv', 'Freistellungsaufträge.csv', 'NV-Bescheinigungen.csv'];
+      // the members and postings always, the orders and certificates when the demo holds some; in the workbook's order
+      expect(csv.map((f) => f.name)).toEqual(kinds.filter((k) => csv.some((f) => f.name === k)));
+      expect(csv.slice(0, 2).map((f) => f.name)).toEqual(kinds.slice(0, 2));
       await importInto(target, csv);
       expect(await registerOf(target)).toEqual(expected);
     },

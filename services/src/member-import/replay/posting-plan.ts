@@ -106,13 +106,17 @@ export function planPostings(rows: readonly ImportRow[]): PostingPlan {
       originalPeer !== undefined && numberValue(original.row, 'type') === 4
         ? (dayOf(originalPeer) ?? original.day)
         : original.day;
-    const day = withdrawalDay(a.row, original.row) ?? a.day;
+    const decided = withdrawalDay(a.row, original.row);
+    const day = decided ?? a.day;
     const after = originalDay > day;
+    // A withdrawal goes first on the day it was decided (an end posted that day came after it: a pending end refuses
+    // it, `postingAfterEnd`), but never before the end it withdraws.
+    const first = decided !== null && originalDay < day;
     actions.push({
       kind: 'annul',
       row: a.row,
       day: after ? originalDay : day,
-      seq: after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq,
+      seq: first ? a.seq - rows.length : after || original.seq > a.seq ? Math.max(a.seq, original.seq) + 0.5 : a.seq,
     });
   }
   actions.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.seq - b.seq));
