@@ -14,7 +14,7 @@ const sheet = (kind: ImportRow['kind'], rows: readonly Record<string, ImportValu
 const context = () => replayContext({ terms: { shareCost: 25_000, minimumShares: 1, noticePeriodMonths: 24 } });
 
 describe('replayImport: a withdrawal is decided first on its day (decision 382)', () => {
-  const postings = [
+  const postings: Record<string, ImportValue>[] = [
     { memberNr: 1, ref: 'S1', type: 0, quantity: 3, date: '2020-01-15', approvalDate: '2020-01-15' },
     {
       memberNr: 1,
