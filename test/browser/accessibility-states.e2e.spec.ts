@@ -5,6 +5,7 @@ import { openMenu, screenshot, signedInAt, tid, waitForText } from './support/co
 import { accessibilityProblems, settled } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { apiOk, seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
+import { businessYear } from './support/dates.js';
 
 /*
  * The states a clerk reaches by clicking, which the screens' walks with data did not meet (QA review):
@@ -19,7 +20,7 @@ import { apiOk, seedLeaver, seedMember, setUpCooperative } from './support/seed.
  *   file may already be with BZSt), and the confirmation did not say so.
  */
 
-const year = new Date().getFullYear() - 1;
+const year = businessYear() - 1;
 const today = businessToday();
 const daysAgo = (n: number): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import { signIn, textOf, tid, waitForPath, waitForText } from './support/console
 import { accessibilityProblems } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
+import { businessYear } from './support/dates.js';
 
 /**
  * Issue 40, decision 199: the year's closure runs as the task `dividendClosure`, and its progress (members written of
@@ -11,7 +12,7 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * `COOP_TEST_PAUSE_AT` (steps of one event: the declaration, then one member each), never by timing.
  */
 
-const year = new Date().getFullYear() - 1;
+const year = businessYear() - 1;
 
 describe('the closure’s progress in the console', () => {
   let product: Product;

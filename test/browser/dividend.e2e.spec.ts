@@ -14,6 +14,7 @@ import {
 import { accessibilityCheck } from './support/accessibility.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
+import { businessYear } from './support/dates.js';
 
 /**
  * The annual dividend in the console (issue 23): calculate, see what refuses the closure and fix it, close the year in
@@ -22,7 +23,7 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  */
 
 /** Waits until the top bar's spinner and the screen's own progress are gone. */
-const year = new Date().getFullYear() - 1;
+const year = businessYear() - 1;
 const calcQuery = `year=${year}&type=percent&amount=4`;
 
 describe('the annual dividend in the console', () => {

@@ -8,6 +8,7 @@ import { screenshot, signIn, textOf, tid, waitForPath, waitForText } from './sup
 import { downloaded } from './support/downloads.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
+import { businessYear } from './support/dates.js';
 
 /**
  * The closure's papers in the console (issue 25), against the real product: on `/dividend/closures/{id}` the tax
@@ -16,7 +17,7 @@ import { seedMember, setUpCooperative } from './support/seed.js';
  * payment list is disabled with the reason, in German. Every screen free of axe violations (any impact).
  */
 
-const THIS_YEAR = new Date().getFullYear();
+const THIS_YEAR = businessYear();
 const YEAR = THIS_YEAR - 1;
 /** Before the members joined (2020-01-01): a closure without any payout. */
 const EMPTY_YEAR = 2019;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'puppeteer-core';
 import { chooseLanguage, fill, signIn, textOf, tid, waitForPath, waitForText } from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
+import { businessYear, german, notAfterToday } from './support/dates.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedLeaver, setUpCooperative } from './support/seed.js';
 
@@ -14,8 +15,9 @@ import { seedLeaver, setUpCooperative } from './support/seed.js';
  * lowers the amount to zero, never below). The screens with data, with a refusal and with a confirmation are free of
  * axe violations.
  */
-const year = new Date().getFullYear() - 1;
-const decided = `15.01.${year + 1}`;
+const year = businessYear() - 1;
+/** The general meeting's decision: 15 January of this year, or today before then (a day still to come is refused). */
+const decided = german(notAfterToday(`${year + 1}-01-15`));
 
 describe('the settlement terms in the console', () => {
   let product: Product;

@@ -10,6 +10,7 @@ import {
   waitForText,
 } from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
+import { businessYear, german, notAfterToday } from './support/dates.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedLeaver, setUpCooperative } from './support/seed.js';
 
@@ -19,7 +20,11 @@ import { seedLeaver, setUpCooperative } from './support/seed.js';
  * selected again; the check and the payout take the 250,00 € owed alone, and the row then shows the top-up in the
  * amount paid, in German and English, free of axe violations.
  */
-const year = new Date().getFullYear() - 1;
+const year = businessYear() - 1;
+// The payout on 15 January of this year and the top-up on 20 January, each today when its day is still to come (both
+// are refused on a day after today): on 1 to 14 January both are today, a top-up may be dated on its payout's day.
+const payoutDay = notAfterToday(`${year + 1}-01-15`);
+const topUp = german(notAfterToday(`${year + 1}-01-20`));
 
 describe('the top-up of a paid settlement in the console', () => {
   let product: Product;
@@ -37,7 +42,7 @@ describe('the top-up of a paid settlement in the console', () => {
     const paid = await product.api('/settlements/pay', {
       method: 'POST',
       token,
-      body: { ids: [settlementId], payoutDate: `${year + 1}-01-15` },
+      body: { ids: [settlementId], payoutDate: payoutDay },
     });
     expect(paid.status).toBe(201);
     const dues = await product.api(`/members/${leaver.member}/share-dues`, { token });
@@ -64,26 +69,26 @@ describe('the top-up of a paid settlement in the console', () => {
     await clickElement(page, tid('dashboard-settlements'));
     await waitForPath(page, (p) => p === '/settlements', 'the settlements');
     const row = (testId: string) => `[data-id="${settlementId}"] ${tid(testId)}`;
-    await waitForText(page, row('settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
+    await waitForText(page, row('settlement-paid'), `Ausgezahlt am ${german(payoutDay)}`);
     await waitForText(page, row('settlement-owed'), 'Nachzahlung fällig: 250,00 € noch auszuzahlen');
     expect(await textOf(page, row('settlement-amount'))).toBe('250,00 €');
     await check(page, 'Nachzahlung fällig');
 
     await page.click(row('settlement-select'));
-    await fill(page, tid('settlement-payout-date'), `20.01.${year + 1}`);
+    await fill(page, tid('settlement-payout-date'), topUp);
     await page.click(tid('settlement-check'));
     await waitForText(page, tid('settlement-check-result'), '1 Auseinandersetzung, insgesamt 250,00 €');
     await page.click(tid('settlement-record'));
     await waitForText(page, tid('settlement-confirm-text'), 'insgesamt 250,00 €');
     await page.click(tid('settlement-confirm-yes'));
-    await waitForText(page, row('settlement-top-up'), `davon Nachzahlung 250,00 € am 20.01.${year + 1}`);
+    await waitForText(page, row('settlement-top-up'), `davon Nachzahlung 250,00 € am ${topUp}`);
     expect(await textOf(page, row('settlement-amount'))).toContain('500,00 €');
     expect(await page.$$(tid('settlement-owed'))).toHaveLength(0);
     expect(await page.$$(tid('settlement-select'))).toHaveLength(0);
     await check(page, 'Nachzahlung erfasst');
 
     await chooseLanguage(page, 'en');
-    await waitForText(page, row('settlement-top-up'), `incl. top-up 250,00 € on 20.01.${year + 1}`);
+    await waitForText(page, row('settlement-top-up'), `incl. top-up 250,00 € on ${topUp}`);
     await check(page, 'top-up recorded');
     await page.browserContext().close();
     expect(found).toEqual({});

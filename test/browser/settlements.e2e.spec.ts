@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { businessToday } from '@coop/contracts';
 import {
   chooseLanguage,
   clickElement,
@@ -11,6 +12,7 @@ import {
   waitForText,
 } from './support/console.js';
 import { accessibilityCheck } from './support/accessibility.js';
+import { businessYear, german, notAfterToday } from './support/dates.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
 
@@ -21,7 +23,10 @@ import { seedLeaver, seedMember, setUpCooperative } from './support/seed.js';
  * too; once the register is corrected down after the payout, the row names what was paid too much (decision 321); the
  * screen with data free of axe violations.
  */
-const year = new Date().getFullYear() - 1;
+const year = businessYear() - 1;
+/** The payout: 15 January of this year, or today before then (a payout is refused on a day still to come). */
+const payoutDay = notAfterToday(`${year + 1}-01-15`);
+const payout = german(payoutDay);
 
 describe('the settlements in the console', () => {
   let product: Product;
@@ -86,7 +91,7 @@ describe('the settlements in the console', () => {
 
     // One selected: the check and the confirmation speak of one settlement, not "1 Auseinandersetzungen".
     await page.click(row(settlementId, 'settlement-select'));
-    await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);
+    await fill(page, tid('settlement-payout-date'), payout);
     await page.click(tid('settlement-check'));
     await waitForText(page, tid('settlement-check-result'), '1 Auseinandersetzung, insgesamt 500,00 €');
     await page.click(tid('settlement-record'));
@@ -101,7 +106,7 @@ describe('the settlements in the console', () => {
 
     // All selected: the check names the death without the heirs' account in the server's words.
     await page.click(tid('settlement-select-all'));
-    await fill(page, tid('settlement-payout-date'), `15.01.${year + 1}`);
+    await fill(page, tid('settlement-payout-date'), payout);
     await page.click(tid('settlement-check'));
     await waitForText(page, tid('settlement-check-refusal'), 'Nicht möglich für Verstorben, Vera');
     // The payout is all or none (decision 371): with a refusal it cannot be recorded, and the check says why.
@@ -127,11 +132,11 @@ describe('the settlements in the console', () => {
     await waitForText(page, tid('settlement-check-result'), '2 Auseinandersetzungen, insgesamt 1.000,00 €');
     expect(await page.$$(tid('settlement-check-refusal'))).toHaveLength(0);
     await page.click(tid('settlement-record'));
-    await waitForText(page, tid('settlement-confirm-text'), `am 15.01.${year + 1}`);
+    await waitForText(page, tid('settlement-confirm-text'), `am ${payout}`);
     await check(page, 'Bestätigung');
     await page.click(tid('settlement-confirm-yes'));
-    await waitForText(page, row(settlementId, 'settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
-    await waitForText(page, row(deathId, 'settlement-paid'), `Ausgezahlt am 15.01.${year + 1}`);
+    await waitForText(page, row(settlementId, 'settlement-paid'), `Ausgezahlt am ${payout}`);
+    await waitForText(page, row(deathId, 'settlement-paid'), `Ausgezahlt am ${payout}`);
     expect(await page.$$(tid('settlement-select'))).toHaveLength(0);
     expect(await page.$$(tid('settlement-overpaid'))).toHaveLength(0);
     await check(page, 'Liste bezahlt');
@@ -155,7 +160,7 @@ describe('the settlements in the console', () => {
 
     await chooseLanguage(page, 'en');
     await waitForText(page, 'h1', `Settlements ${year}`);
-    await waitForText(page, tid('settlement-paid'), `Paid on 15.01.${year + 1}`);
+    await waitForText(page, tid('settlement-paid'), `Paid on ${payout}`);
     await waitForText(page, row(settlementId, 'settlement-overpaid'), 'Overpaid: 250,00 € to be reclaimed');
     expect(await tableOverflow(page)).toBe(0);
     await page.setViewport({ width: 1366, height: 860 });
@@ -172,7 +177,7 @@ describe('the settlements in the console', () => {
     await waitForText(
       page,
       `${tid('member-settlement')}[data-status="paid"] ${tid('settlement-paid')}`,
-      `Paid on 15.01.${year + 1}`,
+      `Paid on ${payout}`,
     );
     expect(await textOf(page, tid('member-settlement-amount'))).toContain('500,00');
     expect(await page.$$(tid('member-settlement-statement'))).toHaveLength(1);
@@ -189,24 +194,25 @@ describe('the settlements in the console', () => {
     ]);
     expect(paid.sort()).toEqual(
       [
-        [settlementId, 'paid', `${year + 1}-01-15`],
-        [deathId, 'paid', `${year + 1}-01-15`],
+        [settlementId, 'paid', payoutDay],
+        [deathId, 'paid', payoutDay],
       ].sort(),
     );
     expect(found).toEqual({});
   }, 180_000);
 
   it('shows an end still to come as taking effect on its day, not as due (decision 371)', async () => {
-    const thisYear = year + 1;
-    const { settlementId: coming } = await seedLeaver(product, token, thisYear, { givenName: 'Karl', name: 'Später' });
+    // An end after today: this year's, on 31 December next year's (an end is reached on its day).
+    const endYear = businessToday() < `${year + 1}-12-31` ? year + 1 : year + 2;
+    const { settlementId: coming } = await seedLeaver(product, token, endYear, { givenName: 'Karl', name: 'Später' });
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login`);
     await page.evaluate(() => localStorage.setItem('RaStorecoop.locale', JSON.stringify('de')));
     await page.goto(`${product.baseUrl}/login`);
     await signIn(page, 'admin', product.adminPassword);
     await waitForPath(page, (p) => p === '/', 'the dashboard');
-    await page.goto(`${product.baseUrl}/settlements?year=${thisYear}`);
-    await waitForText(page, `[data-id="${coming}"] ${tid('settlement-not-yet')}`, `Wirksam am 31.12.${thisYear}`);
+    await page.goto(`${product.baseUrl}/settlements?year=${endYear}`);
+    await waitForText(page, `[data-id="${coming}"] ${tid('settlement-not-yet')}`, `Wirksam am 31.12.${endYear}`);
     expect(await page.$$(`[data-id="${coming}"] ${tid('settlement-due')}`)).toHaveLength(0);
     await page.browserContext().close();
   }, 60_000);

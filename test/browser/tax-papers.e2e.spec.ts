@@ -15,6 +15,7 @@ import { waitForSelectMessage, waitForNotification, waitForNoNotification } from
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 import { person } from './support/tax-paper-members.js';
+import { businessYear } from './support/dates.js';
 
 describe('tax papers: exemption orders and non-assessment certificates', () => {
   let product: Product;
@@ -27,7 +28,7 @@ describe('tax papers: exemption orders and non-assessment certificates', () => {
   let lena: string;
   /** Stadtwerke Musterstadt GmbH: a legal entity. */
   let firm: string;
-  const year = new Date().getFullYear();
+  const year = businessYear();
 
   beforeAll(async () => {
     product = await startProduct({ COOPERATIVE_NAME: 'Test eG' });

@@ -7,7 +7,7 @@ import { problemShot, tid, waitForPath } from './console.js';
 import type { Product } from './product.js';
 import { apiOk, seedMember, setUpCooperative } from './seed.js';
 
-export const german = (iso: string): string => iso.split('-').reverse().join('.');
+export { german } from './dates.js';
 export const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /** The members of the walk (see the spec's comments on each) and Bernd's member number. */
