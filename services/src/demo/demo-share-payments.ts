@@ -1,10 +1,10 @@
 /**
  * The demo's payments on shares (issue 45; docs/share-payments.md): after the settlements, the cooperative's payment
  * terms (instalments allowed: at most 4, 3 months apart, a tenth of a share first, § 7 Nr. 1 GenG; reminders after
- * 14 days; the Bundesbank's example creditor id), and for every 15th member still a member who took no shares since,
- * further shares taken 200 days ago paid in part (a tenth), on an instalment plan proposed from the terms; about two in three paid the
- * instalments due by today, the others only the first (so some are overdue). Decided by the ledger's and the
- * share payments' own deciders, as the API's handlers decide them.
+ * 14 days; the Bundesbank's example creditor id), and for every 15th member still a member who took no shares since
+ * (at least three), further shares taken 200 days ago paid in part (a tenth), on an instalment plan proposed from the
+ * terms; about two in three paid the instalments due by today, the others only the first (so some are overdue).
+ * Decided by the ledger's and the share payments' own deciders, as the API's handlers decide them.
  */
 import {
   businessToday,
@@ -66,14 +66,19 @@ export async function recordSharePayments(
   let partlyPaid = 0;
   let payments = 0;
   let overdue = 0;
-  let eligible = 0;
-  for (const sim of sims) {
-    if (!sim.state.exists || sim.leaving || sim.state.exitDate !== null || (sim.state.entryDate ?? today) > date)
-      continue;
-    // § 15b by day (decision 378): shares taken after `date` would find these unpaid; such members take none.
-    if (subscriptions(sim.state).some((p) => p.date > date)) continue;
-    // The first of them, then every 15th: a small demo has one too.
-    if (eligible++ % EVERY !== 0) continue;
+  // Members still members before `date` who took no shares since (§ 15b by day, decision 378: shares taken after
+  // `date` would find these unpaid): every 15th of them, the first included, and at least three when there are.
+  const eligible = sims.filter(
+    (sim) =>
+      sim.state.exists &&
+      !sim.leaving &&
+      sim.state.exitDate === null &&
+      (sim.state.entryDate ?? today) <= date &&
+      !subscriptions(sim.state).some((p) => p.date > date),
+  );
+  const step = Math.max(1, Math.min(EVERY, Math.floor(eligible.length / 3)));
+  for (let i = 0; i < eligible.length; i += step) {
+    const sim = eligible[i]!;
     const events: MemberEvent[] = [];
     let state = sim.state;
     const decide = (run: () => MemberEvent[]): boolean => {

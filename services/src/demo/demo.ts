@@ -175,6 +175,11 @@ export async function fillDemo(running: RunningApp, options: DemoOptions = {}): 
         if (isoOf(day).endsWith('-12-31')) log(`  ${yearOf(day)}: ${writer.written} events so far`);
       },
     );
+    // The demo always shows an end still to come: a notice of exit given today when the history left none pending.
+    if (!sims.some((s) => s.state.exitDate !== null && s.state.exitDate > today)) {
+      const stayer = sims.find((s) => s.state.exists && !s.leaving && s.state.exitDate === null);
+      if (stayer !== undefined) await history.run(calendar.lastDay, { kind: 'end', sim: stayer, type: 8 });
+    }
     papers = await enterTaxPapers(r, sims, writer, cooperativeId, today);
     settlements = await paySettlements(r, sims, writer, { cooperativeId, fromYear, today, recordedBy: actor.userId });
     sharePayments = await recordSharePayments(r, sims, writer, { cooperativeId, terms, today });
