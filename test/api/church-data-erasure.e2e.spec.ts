@@ -221,9 +221,9 @@ describe('church data of former members: the clean-up erases it after their last
       ...CHURCH,
     });
     await diedAndSettled(t.http, t.adminToken, former.id, '2023-03-01', '2024-03-01');
-    // Died this year: the membership ends 31 December, its church data stays.
+    // Died this year (on 1 January: never a day to come): the membership ends 31 December, its church data stays.
     recent = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Kuerzlich', givenName: 'Kurt', ...CHURCH });
-    await posted(t.http, t.adminToken, { member: recent.id, ...died(`${THIS_YEAR}-01-10`) });
+    await posted(t.http, t.adminToken, { member: recent.id, ...died(`${THIS_YEAR}-01-01`) });
     // Died in 2023 as well, but held.
     held = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Gehalten', givenName: 'Greta', ...CHURCH });
     await posted(t.http, t.adminToken, { member: held.id, ...died('2023-04-01') });

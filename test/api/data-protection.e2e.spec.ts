@@ -10,7 +10,7 @@ import { auth, startApp, userWith, validCooperative, type TestApp } from './supp
 import { createMember, member, setTerms, validMember } from './support/members.js';
 import { diedAndSettled } from './support/settlements.js';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
-import { createNonAssessment, createOrder, validNonAssessment, validOrder } from './support/tax-papers.js';
+import { createNonAssessment, createOrder, THIS_YEAR, validNonAssessment, validOrder } from './support/tax-papers.js';
 
 /** Admitted long ago, so that the member can have left more than ten years ago. */
 const LONG_AGO = { entryDate: '2005-01-15', approvalDate: '2005-01-20', interestBegin: '2005-02-01' };
@@ -137,9 +137,9 @@ describe('data protection: the clean-up of former members (issue 27)', () => {
     // Left in 2012 as well, but held.
     held = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Gehalten', givenName: 'Hanna' });
     await diedAndSettled(t.http, t.adminToken, held.id, '2012-03-01', '2013-03-01');
-    // Left in 2015: the settlement was paid in 2016, due only from 2027.
+    // Left eleven years ago: the settlement was paid ten years ago, due only from next year (whatever this year is).
     recent = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Neulich', givenName: 'Nora' });
-    await diedAndSettled(t.http, t.adminToken, recent.id, '2015-05-01', '2016-03-01');
+    await diedAndSettled(t.http, t.adminToken, recent.id, `${THIS_YEAR - 11}-05-01`, `${THIS_YEAR - 10}-03-01`);
     // Left in 2012, but a certificate of this year is on file (a tax document): the period runs from this year.
     const papers = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Papier', givenName: 'Paula' });
     await createNonAssessment(t.http, t.adminToken, validNonAssessment(papers.id));

@@ -257,12 +257,10 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
   });
 
   it('bears dividend on the Geschäftsguthaben paid in only: what was paid when posted, a later payment from its interest begin (decision 233)', async () => {
-    // This year (after the closures): 200 € subscribed from 1 Feb, 50 € paid with it, 100 € paid on 10 May (nextMonth: from 1 June).
-    const year = {
-      entryDate: `${THIS_YEAR}-01-02`,
-      approvalDate: `${THIS_YEAR}-01-02`,
-      interestBegin: `${THIS_YEAR}-02-01`,
-    };
+    // This year (after the closures), on its first day so that no date is still to come, on 1 January too: 200 €
+    // subscribed bearing from 1 Jan, 50 € paid with it; then 100 € paid as a payment of its own (nextMonth: from 1 Feb).
+    const first = `${THIS_YEAR}-01-01`;
+    const year = { entryDate: first, approvalDate: first, interestBegin: first };
     const member = await createMember(t.http, t.adminToken, {
       ...year,
       name: 'Anteilig',
@@ -272,13 +270,14 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     await request(t.http)
       .post(`/api/v1/members/${member.id}/share-payments`)
       .set(auth(t.adminToken))
-      .send({ date: `${THIS_YEAR}-05-10`, amount: 10_000, method: 'transfer' })
+      .send({ date: first, amount: 10_000, method: 'transfer' })
       .expect(201);
     const params = new URLSearchParams(closureOf(THIS_YEAR)).toString();
     const calc = (await request(t.http).get(`/api/v1/dividend/calc?${params}`).set(auth(t.adminToken)).expect(200))
       .body as DividendDto;
-    // 10 %, 30E/360: 50 € × 330/360 + 100 € × 210/360 = 10,4166 € (cut to the cent), not 200 € × 330/360 = 18,33 €.
-    expect(calc.members.find((r) => r.member === member.id)?.dividend).toBe(1_041);
+    // 10 %, 30E/360: 50 € × 360/360 + 100 € × 330/360 = 14,1666 € (cut to the cent), not 200 € (20 €) nor the 150 € paid
+    // from the subscription's interest begin (15 €).
+    expect(calc.members.find((r) => r.member === member.id)?.dividend).toBe(1_416);
   });
 
   it('refuses another cooperative the closure (404)', async () => {

@@ -122,24 +122,13 @@ describe('tenancy as a property: every route with an id, every id of another coo
       noticeDate: `${LAST}-06-01`,
     });
     const settlement = `${leaver.id}.${exit.id}`;
+    // Paid out today: after the end (31.12. of last year) and never a day to come (`dateInFuture`), on 1 January too.
     const paid = await request(t.http)
       .post('/api/v1/settlements/pay')
       .set(auth(t.adminToken))
-      .send({ ids: [settlement], payoutDate: `${THIS_YEAR}-01-02` });
+      .send({ ids: [settlement], payoutDate: businessToday() });
     if (paid.status !== 201) throw new Error(`settlement payout: ${paid.status} ${paid.text}`);
     ids.set('settlement', settlement);
-    const closure = await request(t.http)
-      .post('/api/v1/dividend/store')
-      .set(auth(t.adminToken))
-      .send({
-        year: String(LAST),
-        type: 'percent',
-        amount: '4',
-        decision_date: `${THIS_YEAR}-01-10`,
-        payment_date: `${THIS_YEAR}-01-15`,
-      });
-    if (closure.status !== 201) throw new Error(`dividend closure: ${closure.status} ${closure.text}`);
-    ids.set('dividend', (closure.body as DividendDto).id!);
     const queued = await request(t.http).get('/api/v1/export/members.csv').set(auth(t.adminToken));
     if (queued.status !== 202) throw new Error(`member export task: ${queued.status} ${queued.text}`);
     const task = await until(t.http, t.adminToken, (queued.body as TaskDto).id, ended);
@@ -205,6 +194,19 @@ describe('tenancy as a property: every route with an id, every id of another coo
         .attach('file', Buffer.from(camt), 'auszug.xml'),
       'bank statement',
     );
+    // The dividend closure closes last year: after the share left unpaid, which is dated in it in January and February.
+    const closure = await request(t.http)
+      .post('/api/v1/dividend/store')
+      .set(auth(t.adminToken))
+      .send({
+        year: String(LAST),
+        type: 'percent',
+        amount: '4',
+        decision_date: `${THIS_YEAR}-01-10`,
+        payment_date: `${THIS_YEAR}-01-15`,
+      });
+    if (closure.status !== 201) throw new Error(`dividend closure: ${closure.status} ${closure.text}`);
+    ids.set('dividend', (closure.body as DividendDto).id!);
     // The first record of every list of the first cooperative (postings, shares, notifications, ...). No export: a
     // second member export task would replace the first one's file (the task runner keeps a kind's newest files only).
     for (const [route, ops] of Object.entries(doc.paths)) {
