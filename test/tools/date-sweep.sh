@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs one unit, int or API spec under a fake clock on each day given, and prints the day and its Jest tally (then the
 # failures' first lines): a test whose outcome depends on the day it runs shows itself before CI meets that day
-# (decisions 378, 382, 383). Needs libfaketime (Debian: `apt-get install faketime`). Not for browser specs: Chromium
-# under the fake clock spins and times out.
+# (decisions 378, 382, 383). Needs libfaketime (Debian: `apt-get install faketime`). Not for browser specs (Chromium
+# under the fake clock spins and times out), nor for specs that start the server as a process of its own (the crash
+# and task specs): each process's fake clock starts anew, so one's task leases lie in the other's future.
 #   test/tools/date-sweep.sh e2e test/api/demo.e2e.spec.ts 2026-12-31 2027-01-01 2027-04-01
 set -u
 if [ $# -lt 3 ]; then
