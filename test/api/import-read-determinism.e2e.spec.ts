@@ -8,7 +8,8 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { fillDemo } from '../../services/src/demo/demo.js';
-import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+import { emptyStoreLike, registerWorkbook } from './support/register-workbook.js';
 
 const TIMEOUT_MS = 600_000;
 /** Dry runs of the same bytes: one after the other, then at once. */
@@ -16,22 +17,6 @@ const SEQUENTIAL = 6;
 const CONCURRENT = 6;
 /** The columns holding posting references (balance ids: each store's own). */
 const REFERENCE_HEADERS = new Set(['Buchungsnummer', 'Gegenbuchung', 'Storno von']);
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
-async function exportRegister(t: TestApp): Promise<Buffer> {
-  const res = await request(t.http)
-    .get('/api/v1/import/register.xlsx')
-    .set(auth(t.adminToken))
-    .buffer(true)
-    .parse(binary);
-  expect(res.status).toBe(200);
-  return res.body as Buffer;
-}
 
 type Cell = string | number | boolean | null;
 
@@ -91,24 +76,7 @@ describe('the register workbook reads the same on every read, and exports again 
     source = await startApp();
     // Filled today: the ledger's § 15b by day reads back on any day (decision 378, import-replay-any-day.e2e).
     await fillDemo(source.running, { members: 60, postings: 400, seed: 12 });
-    target = await startApp();
-    const coop = (
-      await request(source.http)
-        .get(`/api/v1/cooperatives/${source.cooperativeId}`)
-        .set(auth(source.adminToken))
-        .expect(200)
-    ).body as Record<string, unknown>;
-    const terms = {
-      balanceCost: coop.balanceCost,
-      minimumShares: coop.minimumShares,
-      noticePeriodMonths: coop.noticePeriodMonths,
-      interestBeginRule: coop.interestBeginRule,
-    };
-    await request(target.http)
-      .put(`/api/v1/cooperatives/${target.cooperativeId}`)
-      .set(auth(target.adminToken))
-      .send(validCooperative(terms))
-      .expect(200);
+    target = await emptyStoreLike(source);
   }, TIMEOUT_MS);
   afterAll(async () => {
     await source?.close();
@@ -118,7 +86,7 @@ describe('the register workbook reads the same on every read, and exports again 
   it(
     'dry runs of the same workbook answer the same, one after the other and at once; written and exported again it holds the same cells',
     async () => {
-      const workbook = await exportRegister(source);
+      const workbook = await registerWorkbook(source);
       const dryRun = async (): Promise<string> => {
         const res = await request(target.http)
           .post('/api/v1/import/dry-run')
@@ -153,7 +121,7 @@ describe('the register workbook reads the same on every read, and exports again 
         .attach('files', workbook, 'register.xlsx')
         .field('confirmWarnings', 'true');
       expect(written.status).toBe(201);
-      const again = await exportRegister(target);
+      const again = await registerWorkbook(target);
       expect(canonical(await cellsOf(again))).toEqual(canonical(await cellsOf(workbook)));
     },
     TIMEOUT_MS,

@@ -8,7 +8,8 @@
  */
 import request from 'supertest';
 import { fillDemo } from '../../services/src/demo/demo.js';
-import { auth, startApp, validCooperative } from './support/app.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+import { emptyStoreLike, registerWorkbook } from './support/register-workbook.js';
 
 const TIMEOUT_MS = 600_000;
 /** (day, seed) pairs whose register the day-order replay refused before decision 378. */
@@ -21,12 +22,6 @@ const FILLS: readonly (readonly [string, number])[] = [
   ['2026-10-30', 11],
 ];
 
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 interface DryRun {
   readonly day: string;
   readonly seed: number;
@@ -36,37 +31,15 @@ interface DryRun {
 
 async function dryRunOfFill(day: string, seed: number): Promise<DryRun> {
   const source = await startApp();
-  const target = await startApp();
+  let target: TestApp | undefined;
   try {
     await fillDemo(source.running, { members: 60, postings: 400, seed, today: day });
-    const coop = (
-      await request(source.http)
-        .get(`/api/v1/cooperatives/${source.cooperativeId}`)
-        .set(auth(source.adminToken))
-        .expect(200)
-    ).body as Record<string, unknown>;
-    await request(target.http)
-      .put(`/api/v1/cooperatives/${target.cooperativeId}`)
-      .set(auth(target.adminToken))
-      .send(
-        validCooperative({
-          balanceCost: coop.balanceCost,
-          minimumShares: coop.minimumShares,
-          noticePeriodMonths: coop.noticePeriodMonths,
-          interestBeginRule: coop.interestBeginRule,
-        }),
-      )
-      .expect(200);
-    const workbook = await request(source.http)
-      .get('/api/v1/import/register.xlsx')
-      .set(auth(source.adminToken))
-      .buffer(true)
-      .parse(binary)
-      .expect(200);
+    target = await emptyStoreLike(source);
+    const workbook = await registerWorkbook(source);
     const res = await request(target.http)
       .post('/api/v1/import/dry-run')
       .set(auth(target.adminToken))
-      .attach('files', workbook.body as Buffer, 'register.xlsx');
+      .attach('files', workbook, 'register.xlsx');
     const body = res.body as { problems?: readonly { sheet: string; row: number; template: string }[] };
     // The members' holdings and the postings: the certificates' years are checked against the real today (from 2027
     // those of a demo filled in 2026 begin before the range the console allows), not the day of the fill.
@@ -76,7 +49,7 @@ async function dryRunOfFill(day: string, seed: number): Promise<DryRun> {
     return { day, seed, status: res.status, problems };
   } finally {
     await source.close();
-    await target.close();
+    await target?.close();
   }
 }
 

@@ -9,16 +9,12 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type { BalanceDto, ExemptionOrderDto, MemberDto, NonAssessmentDto, ShareDto } from '@coop/contracts';
 import { fillDemo } from '../../services/src/demo/demo.js';
-import { auth, startApp, validCooperative, type TestApp } from './support/app.js';
+import { auth, startApp, type TestApp } from './support/app.js';
+import { binary } from './support/member-import.js';
+import { emptyStoreLike } from './support/register-workbook.js';
 import { allPages as all } from './support/pages.js';
 
 const TIMEOUT_MS = 240_000;
-
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void): void => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 /** The register as the API shows it, every member named by member number instead of its id (ids are the store's own). */
 async function registerOf(t: TestApp): Promise<Record<string, unknown>> {
@@ -66,29 +62,6 @@ async function registerOf(t: TestApp): Promise<Record<string, unknown>> {
     orders,
     certificates,
   };
-}
-
-/** A new store whose cooperative has the source's share terms and notice period (the import brings members, not terms). */
-async function emptyStoreLike(source: TestApp): Promise<TestApp> {
-  const target = await startApp();
-  const coop = (
-    await request(source.http)
-      .get(`/api/v1/cooperatives/${source.cooperativeId}`)
-      .set(auth(source.adminToken))
-      .expect(200)
-  ).body as Record<string, unknown>;
-  const terms = {
-    balanceCost: coop.balanceCost,
-    minimumShares: coop.minimumShares,
-    noticePeriodMonths: coop.noticePeriodMonths,
-    interestBeginRule: coop.interestBeginRule,
-  };
-  await request(target.http)
-    .put(`/api/v1/cooperatives/${target.cooperativeId}`)
-    .set(auth(target.adminToken))
-    .send(validCooperative(terms))
-    .expect(200);
-  return target;
 }
 
 /** Dry run, then the write; fails with the problems listed when the dry run finds any. */
