@@ -18,16 +18,17 @@ const owingOf = (p: MemberPosting): Owing => ({
   amount: p.amount,
 });
 
+/** What may stay unpaid of a subscription when it is the last one taken: one share's price (none without shares). */
+const lastShareOf = (o: Owing | undefined): number =>
+  o === undefined || o.quantity <= 0 ? 0 : Math.min(o.outstanding, Math.ceil(o.amount / o.quantity));
+
 /**
  * What is outstanding on `before` (subscriptions in date order) other than the last share of the latest of them
  * (§ 15b GenG, DOMAIN.md 9.1): further shares are admitted only when every share is fully paid except the last one
  * newly taken. A payment pays a subscription's shares in order, so what may stay unpaid is at most one share's price.
  */
 function openBeforeLastShare(before: readonly Owing[]): number {
-  const total = before.reduce((sum, p) => sum + p.outstanding, 0);
-  const last = before[before.length - 1];
-  if (!last || last.quantity <= 0) return total;
-  return total - Math.min(last.outstanding, Math.ceil(last.amount / last.quantity));
+  return before.reduce((sum, p) => sum + p.outstanding, 0) - lastShareOf(before[before.length - 1]);
 }
 
 /** The member's subscriptions (0, 1, 4) not annulled in date order; of one day, in the order posted. */
@@ -57,13 +58,18 @@ export function requireEarlierSharesPaid(state: MemberState, candidate: Owing): 
   const split = at < 0 ? ordered.length : at;
   const open = openBeforeLastShare(ordered.slice(0, split));
   if (open > 0) throw new ValidationError([fieldError('quantity', 'earlierSharesNotPaid', formatEuro(open))]);
+  // Each later admission k: what was outstanding before it, with the new subscription and without (running sums).
   const withCandidate = [...ordered.slice(0, split), candidate, ...ordered.slice(split)];
+  let owedWith = open + lastShareOf(ordered[split - 1]) + candidate.outstanding;
+  let owedWithout = owedWith - candidate.outstanding;
   for (let k = split + 1; k < withCandidate.length; k++) {
     const later = withCandidate[k]!;
-    const openThen = openBeforeLastShare(withCandidate.slice(0, k));
-    if (openThen > 0 && openThen > openBeforeLastShare(ordered.slice(0, k - 1)))
+    const openThen = owedWith - lastShareOf(withCandidate[k - 1]);
+    if (openThen > 0 && openThen > owedWithout - lastShareOf(ordered[k - 2]))
       throw new ValidationError([
         fieldError('quantity', 'laterSharesNeedEarlierPaid', later.date, formatEuro(openThen)),
       ]);
+    owedWith += later.outstanding;
+    owedWithout += later.outstanding;
   }
 }
