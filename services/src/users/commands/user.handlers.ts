@@ -41,6 +41,14 @@ const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, r
 /** The events after which the user's earlier tokens no longer work (issue 38). */
 const SESSION_ENDING = new Set<UserEvent['type']>(['UserPasswordChanged', 'UserRolesChanged', 'UserSignedOut']);
 
+const ADMIN = 'ROLE_ADMIN';
+
+/** The other administrators a change was decided on, and the revision checks that keep them so until it is written. */
+interface OtherAdministrators {
+  readonly count: number;
+  readonly checks: readonly StreamAppend[];
+}
+
 /**
  * Runs a user command: the user's stream and, when the name changes, the username streams
  * (claim the new, release the old) are appended in one atomic write.
@@ -64,14 +72,25 @@ export class UserCommandRunner {
     return { password, passwordRepeat: repeat, passwordHash, common: this.common.has(password) };
   }
 
-  /** How many users of the cooperative other than `userId` hold ROLE_ADMIN (the users' read model; decision 377). */
-  async otherAdministrators(cooperativeId: string, userId: string): Promise<number> {
-    let count = 0;
+  /**
+   * The cooperative's users other than `userId` holding ROLE_ADMIN, as their own streams have them, and a revision check
+   * of each such stream (decision 384). The users' read model names the candidates; a user it shows late as an
+   * administrator is not counted (a refusal too many, never one too few), and the checks refuse the write when one of
+   * the counted changed meanwhile: two administrators removing each other at once cannot both be written.
+   */
+  async otherAdministrators(cooperativeId: string, userId: string): Promise<OtherAdministrators> {
+    const candidates: string[] = [];
     for await (const batch of this.store.scan(USERS.name, cooperativeId, 500))
       for (const doc of batch)
-        if (doc.id !== userId && Array.isArray(doc.roles) && (doc.roles as unknown[]).includes('ROLE_ADMIN'))
-          count += 1;
-    return count;
+        if (doc.id !== userId && Array.isArray(doc.roles) && (doc.roles as unknown[]).includes(ADMIN))
+          candidates.push(doc.id);
+    const checks: StreamAppend[] = [];
+    for (const id of candidates) {
+      const other = await this.writer.load(userStream(id), userDecider);
+      if (other.state.cooperativeId === cooperativeId && other.state.roles.includes(ADMIN))
+        checks.push({ streamId: userStream(id), expected: other.expected, events: [] });
+    }
+    return { count: checks.length, checks };
   }
 
   /** Checks one's own current password against the stored hash (the credentials the sign-in reads). */
@@ -82,10 +101,24 @@ export class UserCommandRunner {
     return (await this.hasher.verify(hash, typed)) ? 'correct' : 'wrong';
   }
 
-  async run(userId: string, cooperativeId: string, ctx: CommandContext, command: UserCommand): Promise<void> {
+  /**
+   * `command` as a function: a change that may take ROLE_ADMIN from the user is decided on the other administrators
+   * counted in the same attempt, and written only while they are as counted (a conflict decides it again).
+   */
+  async run(
+    userId: string,
+    cooperativeId: string,
+    ctx: CommandContext,
+    command: UserCommand | ((otherAdministrators: number) => UserCommand),
+  ): Promise<void> {
     await this.writer.retrying(async () => {
       const user = await this.writer.load(userStream(userId), userDecider);
-      const events = userDecider.decide(command, user.state);
+      const others =
+        typeof command === 'function' && user.state.roles.includes(ADMIN)
+          ? await this.otherAdministrators(cooperativeId, userId)
+          : undefined;
+      const decided = typeof command === 'function' ? command(others?.count ?? 0) : command;
+      const events = userDecider.decide(decided, user.state);
       if (events.length === 0) return;
       const next = events.reduce<UserState>((s, e) => userDecider.evolve(s, e), user.state);
       const appends: StreamAppend[] = [
@@ -104,8 +137,10 @@ export class UserCommandRunner {
       if (before !== null && (after === null || renamed)) {
         appends.push(await this.usernameAppend(before, userId, 'Release', ctx, cooperativeId));
       }
-      await this.endingSessions(userId, user.expected, events, ctx, command.type !== 'SignOut', () =>
-        this.writer.appendAll(appends.filter((a) => a.events.length > 0)),
+      const removesAdministrator = user.state.roles.includes(ADMIN) && !next.roles.includes(ADMIN);
+      const checks = removesAdministrator ? (others?.checks ?? []) : [];
+      await this.endingSessions(userId, user.expected, events, ctx, decided.type !== 'SignOut', () =>
+        this.writer.appendAll([...appends.filter((a) => a.events.length > 0), ...checks]),
       );
     });
   }
@@ -186,15 +221,15 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
     const password = await this.users.passwordInput(input.password, input.passwordRepeat);
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.users.run(userId, cooperativeId, ctx, {
+    await this.users.run(userId, cooperativeId, ctx, (otherAdministrators) => ({
       type: 'UpdateUser',
       userId,
       cooperativeId,
       ...input,
       ...password,
       by: grantor(ctx),
-      otherAdministrators: await this.users.otherAdministrators(cooperativeId, userId),
-    });
+      otherAdministrators,
+    }));
   }
 }
 
@@ -221,14 +256,13 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
 
   async execute({ ctx, userId }: DeleteUserCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const otherAdministrators = await this.users.otherAdministrators(cooperativeId, userId);
-    await this.users.run(userId, cooperativeId, ctx, {
+    await this.users.run(userId, cooperativeId, ctx, (otherAdministrators) => ({
       type: 'DeleteUser',
       userId,
       cooperativeId,
       by: grantor(ctx),
       otherAdministrators,
-    });
+    }));
   }
 }
 

@@ -58,7 +58,7 @@ export type UserCommand =
       username: string;
       roles: readonly string[];
       by: Grantor;
-      /** The cooperative's other users holding ROLE_ADMIN (its read model): none, this one keeps it (decision 377). */
+      /** The cooperative's other users holding ROLE_ADMIN (their streams): none, this one keeps it (decisions 377, 384). */
       otherAdministrators: number;
     } & PasswordInput)
   | ({ type: 'ChangeOwnPassword'; by: Grantor; currentPassword: CurrentPassword } & PasswordInput)
