@@ -219,6 +219,17 @@ describe('non-assessment decider: RecordNonAssessment', () => {
     ]);
   });
 
+  // Decision 385: a register exported in 2025 with a certificate of 2021-2023 did not read back from 2026 on.
+  it("a register's certificate (the import) may lie before the choices, not after them", () => {
+    spec
+      .given([])
+      .when(record({ startDate: '2019-01-01', endDate: '2021-12-31' }, { fromRegister: true }))
+      .then([recorded(ID, { startDate: '2019-01-01', endDate: '2021-12-31' })]);
+    refuses(record({ startDate: '2027-01-01', endDate: '2029-01-01' }, { fromRegister: true }), [
+      fieldError('endDate', 'yearOutOfRange', '1900', '2028'),
+    ]);
+  });
+
   it('no overlap with another certificate of the member: conflictNonAssessment {0: the other id}', () => {
     const given = [recorded(OTHER, { startDate: '2024-01-01', endDate: '2025-01-01' })];
     refuses(record(), [fieldError(null, 'conflictNonAssessment', OTHER)], given);

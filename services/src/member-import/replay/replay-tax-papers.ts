@@ -142,6 +142,7 @@ export function* recordTaxPapers(
             input,
             holder,
             today: run.ctx.today,
+            fromRegister: true,
           },
           papers.state,
         );

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_DATE_MIN,
   fieldError,
   rangesOverlap,
   ValidationError,
@@ -45,6 +46,11 @@ export interface NonAssessmentContext {
   readonly holder: TaxPaperHolder | null;
   /** Business today (`YYYY-MM-DD`, Europe/Berlin): its year bounds the year choices. */
   readonly today: string;
+  /**
+   * A register's certificate read by the import (decision 385): its years may lie before the choices (a register keeps
+   * the certificates of the years it paid under); the choices' last year bounds it still.
+   */
+  readonly fromRegister?: true;
 }
 
 export type RecordNonAssessment = {
@@ -126,7 +132,8 @@ export const EXEMPTING_NON_ASSESSMENT_TYPES: readonly number[] = [100, 60];
  *   the end date; legal entities and natural persons resident in Germany may hold either (NV 1 B, NV 3 B, NV 2 B,
  *   § 44a Abs. 5 and Abs. 8 certificates; DOMAIN.md 2.6, 2.7, 12a.1); 0 and -1 (no certificate) for anyone;
  * - the end after the start, at most 3 years; years from 2 years back to 3 ahead (6 choices; a date left unchanged by
- *   a correction is not checked against them again); no overlap with another certificate of the member.
+ *   a correction is not checked against them again; a register's certificate any year before as well, decision 385);
+ *   no overlap with another certificate of the member.
  */
 function validated(
   command: NonAssessmentCommand,
@@ -145,8 +152,9 @@ function validated(
   ) {
     errors.push(fieldError('type', 'nonAssessmentNotForNonResident', String(type)));
   }
-  const firstYear = yearOf(command.today) - NV_YEARS_BACK;
-  const lastYear = firstYear + NV_YEAR_CHOICES - 1;
+  const firstChoice = yearOf(command.today) - NV_YEARS_BACK;
+  const lastYear = firstChoice + NV_YEAR_CHOICES - 1;
+  const firstYear = command.fromRegister ? yearOf(BUSINESS_DATE_MIN) : firstChoice;
   if (startDate !== current?.startDate) yearWindow(startDate, 'startDate', firstYear, lastYear, errors);
   const range = rangeErrors(startDate, endDate);
   errors.push(...range);
