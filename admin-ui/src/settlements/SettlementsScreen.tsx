@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { downloadFile } from '../session/download';
 import { can, useSession } from '../session/session';
 import { dueIds, keepDue, settlementPaths, yearFrom, type SettlementRecord } from './model';
+import { today } from '../members/model';
 import { PayoutBar } from './PayoutBar';
 import { HeirsDialog } from './HeirsDialog';
 import { ReverseDialog } from './ReverseDialog';
@@ -43,7 +44,7 @@ export default function SettlementsScreen() {
   const [reversing, setReversing] = useState<SettlementRecord | null>(null);
   const [heirsOf, setHeirsOf] = useState<SettlementRecord | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  useEffect(() => setSelected((current) => keepDue(current, list.data ?? [])), [list.data]);
+  useEffect(() => setSelected((current) => keepDue(current, list.data ?? [], today())), [list.data]);
   const years = yearChoices();
   const statement = async (row: SettlementRecord) => {
     setFileError(null);
@@ -87,7 +88,7 @@ export default function SettlementsScreen() {
         </Box>
         <TermsPanel
           year={year}
-          dueCount={dueIds(rows).length}
+          dueCount={dueIds(rows, today()).length}
           canSetPeriod={can(session, 'cooperative:write')}
           canSetLossShare={canPay}
         />

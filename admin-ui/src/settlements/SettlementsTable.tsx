@@ -17,7 +17,7 @@ import { useTranslate } from 'react-admin';
 import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
 import { today } from '../members/model';
-import { dueIds, payable, settlementName, type SettlementRecord } from './model';
+import { dueIds, payable, payableFrom, settlementName, type SettlementRecord } from './model';
 
 /** Hidden on screen, read by screen readers. */
 const visuallyHidden = {
@@ -60,6 +60,14 @@ export function State({ row }: { row: SettlementRecord }) {
           size="small"
           variant="outlined"
           label={t('notYetEffective', { date: formatDate(row.endDate) })}
+          data-testid="settlement-not-yet"
+        />
+      ) : row.endDate === today() ? (
+        // An end of today: its payout is dated after it, so from tomorrow (decision 386).
+        <Chip
+          size="small"
+          variant="outlined"
+          label={t('payableFrom', { date: formatDate(payableFrom(row.endDate)) })}
           data-testid="settlement-not-yet"
         />
       ) : (
@@ -134,7 +142,7 @@ export function SettlementsTable(props: {
 }) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.settlements.${key}`, options);
-  const due = dueIds(props.rows);
+  const due = dueIds(props.rows, today());
   const chosen = new Set(props.selected);
   const all = due.length > 0 && due.every((id) => chosen.has(id));
   const toggle = (id: string) =>
@@ -179,7 +187,7 @@ export function SettlementsTable(props: {
               selected={chosen.has(row.id)}
             >
               <TableCell padding="checkbox">
-                {payable(row) ? (
+                {payable(row, today()) ? (
                   <Checkbox
                     checked={chosen.has(row.id)}
                     onChange={() => toggle(row.id)}

@@ -49,9 +49,19 @@ export function settlementName(row: Pick<SettlementRecord, 'name' | 'givenName'>
   return row.givenName ? `${row.name}, ${row.givenName}` : row.name;
 }
 
-/** A row a payout can take: due, or paid with a top-up still owed since its holding rose (decision 370). */
-export function payable(row: Pick<SettlementRecord, 'status' | 'owed'>): boolean {
-  return row.status === 'due' || row.owed > 0;
+/**
+ * A row a payout can take: due once its end has passed (a payout is dated after the end and not after today, so an
+ * end of today is paid from tomorrow; decision 386), or paid with a top-up still owed since its holding rose (decision
+ * 370).
+ */
+export function payable(row: Pick<SettlementRecord, 'status' | 'owed' | 'endDate'>, today: string): boolean {
+  return (row.status === 'due' && row.endDate < today) || row.owed > 0;
+}
+
+/** The first day a payout of an end may be dated: the day after it (`YYYY-MM-DD`). */
+export function payableFrom(endDate: string): string {
+  const [y, m, d] = endDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
 /** What a payout of the row pays: a due one its amount, a paid one the top-up still owed. */
@@ -60,13 +70,13 @@ export function payableAmount(row: Pick<SettlementRecord, 'status' | 'owed' | 'a
 }
 
 /** The ids a payout can take: due ones, and paid ones with a top-up owed. */
-export function dueIds(rows: readonly SettlementRecord[]): string[] {
-  return rows.filter(payable).map((r) => r.id);
+export function dueIds(rows: readonly SettlementRecord[], today: string): string[] {
+  return rows.filter((r) => payable(r, today)).map((r) => r.id);
 }
 
 /** The selection kept to the rows still due (after a reload a paid row drops out of it). */
-export function keepDue(selected: readonly string[], rows: readonly SettlementRecord[]): string[] {
-  const due = new Set(dueIds(rows));
+export function keepDue(selected: readonly string[], rows: readonly SettlementRecord[], today: string): string[] {
+  const due = new Set(dueIds(rows, today));
   return selected.filter((id) => due.has(id));
 }
 

@@ -4,6 +4,7 @@ import {
   dueIds,
   keepDue,
   payableAmount,
+  payableFrom,
   lossShareFormOf,
   lossShareOfYear,
   lossShareRequest,
@@ -42,6 +43,8 @@ const row = (id: string, status: 'due' | 'paid'): SettlementRecord => ({
   topUps: [],
 });
 
+const TODAY = '2026-11-28';
+
 describe('the settlement screen model', () => {
   it('opens at ?year= when it is a whole year 1900..2199, else last year', () => {
     const now = new Date('2026-11-28T12:00:00Z');
@@ -54,15 +57,27 @@ describe('the settlement screen model', () => {
 
   it('selects only due settlements and drops a paid one from the selection', () => {
     const rows = [row('m1.b1', 'due'), row('m2.b2', 'paid'), row('m3.b3', 'due')];
-    expect(dueIds(rows)).toEqual(['m1.b1', 'm3.b3']);
-    expect(keepDue(['m1.b1', 'm2.b2', 'gone'], rows)).toEqual(['m1.b1']);
+    expect(dueIds(rows, TODAY)).toEqual(['m1.b1', 'm3.b3']);
+    expect(keepDue(['m1.b1', 'm2.b2', 'gone'], rows, TODAY)).toEqual(['m1.b1']);
+  });
+
+  // Decision 386: on 31 December that day's end was offered for a payout the server refuses (dated after the end and
+  // not after today): it is payable from 1 January, and an end still to come not at all.
+  it('offers an end for a payout from the day after it', () => {
+    const rows = [row('m1.b1', 'due')];
+    expect(dueIds(rows, '2025-12-31')).toEqual([]);
+    expect(dueIds(rows, '2025-06-30')).toEqual([]);
+    expect(dueIds(rows, '2026-01-01')).toEqual(['m1.b1']);
+    expect(keepDue(['m1.b1'], rows, '2025-12-31')).toEqual([]);
+    expect(payableFrom('2025-12-31')).toBe('2026-01-01');
+    expect(payableFrom('2024-02-28')).toBe('2024-02-29');
   });
 
   it('takes a paid settlement with a top-up owed as due, for the top-up alone (decision 370)', () => {
     const raised = { ...row('m2.b2', 'paid'), holding: 75_000, owed: 25_000 };
     const rows = [row('m1.b1', 'due'), raised, row('m3.b3', 'paid')];
-    expect(dueIds(rows)).toEqual(['m1.b1', 'm2.b2']);
-    expect(keepDue(['m2.b2', 'm3.b3'], rows)).toEqual(['m2.b2']);
+    expect(dueIds(rows, TODAY)).toEqual(['m1.b1', 'm2.b2']);
+    expect(keepDue(['m2.b2', 'm3.b3'], rows, TODAY)).toEqual(['m2.b2']);
     expect([payableAmount(rows[0]!), payableAmount(raised)]).toEqual([50_000, 25_000]);
   });
 

@@ -30,6 +30,7 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
     dissolution: 'Auflösung',
   },
   due: 'Fällig',
+  payableFrom: 'Auszahlbar ab %{date}',
   notYetEffective: 'Wirksam am %{date}',
   paid: 'Ausgezahlt am %{date}',
   imported: 'Ausgezahlt am %{date} (übernommen)',

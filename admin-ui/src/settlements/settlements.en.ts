@@ -29,6 +29,7 @@ export const settlementsEn = {
     dissolution: 'Dissolution',
   },
   due: 'Due',
+  payableFrom: 'Payable from %{date}',
   notYetEffective: 'Takes effect on %{date}',
   paid: 'Paid on %{date}',
   imported: 'Paid on %{date} (imported)',

@@ -33,6 +33,14 @@ function termsOf(doc: ReadDocument | undefined): SettlementTerms {
 }
 
 /** The settlements' read side: the year's list with deadlines, amounts and flags, always within the caller's cooperative. */
+/**
+ * An end to pay now: due once it has passed (a payout is dated after the end and not after today, so an end of today is
+ * paid from tomorrow; decision 386), or paid with a top-up owed (decision 370).
+ */
+export function toPayNow(s: Pick<SettlementDto, 'status' | 'endDate' | 'owed'>, today: string): boolean {
+  return (s.status === 'due' && s.endDate < today) || s.owed > 0;
+}
+
 @Injectable()
 export class SettlementReads {
   constructor(private readonly reads: ReadModels) {}
@@ -101,9 +109,7 @@ export class SettlementReads {
     const docs = [...due.items, ...raised.items.filter((d) => d.status === 'paid')].sort((a, b) =>
       a.endDate.localeCompare(b.endDate),
     );
-    return (await this.dtos(cooperativeId, today, docs)).filter(
-      (s) => s.endDate <= today && (s.status === 'due' || s.owed > 0),
-    );
+    return (await this.dtos(cooperativeId, today, docs)).filter((s) => toPayNow(s, today));
   }
 
   private async dtos(
