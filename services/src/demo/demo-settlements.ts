@@ -71,7 +71,7 @@ export async function paySettlements(
     };
     const events = settlementTermsDecider.decide(
       { type: 'SetLossShare', cooperativeId, year: lossShareYear, ...lossShare, today },
-      null,
+      settlementTermsDecider.initialState(),
     );
     await writer.write([{ streamId: settlementTermsStream(cooperativeId), expected: -1, events }]);
   }

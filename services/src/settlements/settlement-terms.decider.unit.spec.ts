@@ -15,7 +15,7 @@ const lossShare = (year: number, decisionDate: string): SettlementTermsCommand =
 
 const refusal = (command: SettlementTermsCommand): unknown => {
   try {
-    settlementTermsDecider.decide(command, null);
+    settlementTermsDecider.decide(command, settlementTermsDecider.initialState());
   } catch (error) {
     if (error instanceof ValidationError) return error.errors;
     throw error;

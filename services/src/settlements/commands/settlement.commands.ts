@@ -24,8 +24,11 @@ import {
   type BankAccount,
   type SettlementState,
 } from '../domain/settlement.decider.js';
-import { settlementTermsDecider, type SettlementTermsCommand } from '../domain/settlement-terms.decider.js';
-import { SettlementReads } from '../queries/settlement-reads.js';
+import {
+  lossShareOf,
+  settlementTermsDecider,
+  type SettlementTermsCommand,
+} from '../domain/settlement-terms.decider.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { refuseErasedMember } from '../../members/index.js';
 
@@ -68,10 +71,7 @@ export class PaySettlementsCommand extends Command<PayoutPlan> {
 
 @CommandHandler(PaySettlementsCommand)
 export class PaySettlementsHandler implements ICommandHandler<PaySettlementsCommand, PayoutPlan> {
-  constructor(
-    private readonly writer: StreamWriter,
-    private readonly reads: SettlementReads,
-  ) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   execute({ ctx, ids, payoutDate, record }: PaySettlementsCommand): Promise<PayoutPlan> {
     return this.writer.retrying(() => this.attempt(ctx, [...new Set(ids)], payoutDate, record));
@@ -84,7 +84,10 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
     record: boolean,
   ): Promise<PayoutPlan> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const terms = await this.reads.terms(cooperativeId);
+    // The loss shares as their stream has them, checked in the write: a loss share recorded meanwhile makes the payout
+    // decide again (decision 387; the read model may not show it yet).
+    const termsStream = settlementTermsStream(cooperativeId);
+    const terms = await this.writer.load(termsStream, settlementTermsDecider);
     const today = businessToday();
     const refusals: SettlementRefusal[] = [];
     const appends = new Map<string, { expected: Loaded<SettlementState>['expected']; events: NewEvent[] }>();
@@ -111,7 +114,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
             memberId: parts.memberId,
             cooperativeId,
             end,
-            lossShare: end === null ? null : (terms.lossShares.get(end.year) ?? null),
+            lossShare: end === null ? null : lossShareOf(terms.state, end.year),
             payoutDate,
             today,
             memberAccount: memberAccountOf(member.state),
@@ -146,6 +149,7 @@ export class PaySettlementsHandler implements ICommandHandler<PaySettlementsComm
     await this.writer.appendAll([
       ...[...appends].map(([streamId, a]) => ({ streamId, expected: a.expected, events: a.events })),
       ...memberChecks.values(),
+      { streamId: termsStream, expected: terms.expected, events: [] },
     ]);
     return plan;
   }

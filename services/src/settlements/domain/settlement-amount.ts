@@ -32,6 +32,11 @@ export interface LossShareRule {
   readonly decisionDate: string;
 }
 
+/** Whether a loss share decision stands: a decision of 0 per share withdraws the year's. */
+export function standing(rule: LossShareRule): boolean {
+  return !(rule.kind === 'perShare' && (rule.centsPerShare ?? 0) === 0);
+}
+
 const END_TYPES = new Set<number>([2, 6, 7, 8]);
 
 /**

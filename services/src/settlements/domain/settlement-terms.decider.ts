@@ -5,6 +5,15 @@ import {
   type LossShareKind,
   type SettlementTermsEvent,
 } from '@coop/contracts';
+import { standing, type LossShareRule } from './settlement-amount.js';
+
+/**
+ * The loss share of `year` that stands, or null (none decided, or withdrawn by 0 per share).
+ */
+export function lossShareOf(state: SettlementTermsState, year: number): LossShareRule | null {
+  const rule = state.lossShares.get(year);
+  return rule !== undefined && standing(rule) ? rule : null;
+}
 
 /**
  * The cooperative's settlement terms (stream `settlement-terms-<cooperativeId>`): its payout period and the general
@@ -26,9 +35,20 @@ export type SettlementTermsCommand =
       readonly today: string;
     };
 
-export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementTermsEvent, null> = {
-  initialState: () => null,
-  evolve: (state) => state,
+/** The loss shares the stream has decided, by year (a payout reads them here and checks the stream: decision 387). */
+export interface SettlementTermsState {
+  readonly lossShares: ReadonlyMap<number, LossShareRule>;
+}
+
+export const settlementTermsDecider: Decider<SettlementTermsCommand, SettlementTermsEvent, SettlementTermsState> = {
+  initialState: () => ({ lossShares: new Map() }),
+  evolve(state, event) {
+    if (event.type !== 'SettlementLossShareSet') return state;
+    const { year, kind, percent, centsPerShare, decisionDate } = event.data;
+    const lossShares = new Map(state.lossShares);
+    lossShares.set(year, { kind, percent, centsPerShare, decisionDate });
+    return { lossShares };
+  },
   decide(command) {
     if (command.type === 'SetPayoutPeriod') {
       return [

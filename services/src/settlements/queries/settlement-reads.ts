@@ -10,7 +10,7 @@ import { SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections/settleme
 import { dividendClosures } from '../../dividend/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { payoutDeadline, settlementAmount, type LossShareRule } from '../domain/settlement-amount.js';
+import { payoutDeadline, settlementAmount, standing, type LossShareRule } from '../domain/settlement-amount.js';
 import { settlementDocuments, type SettlementDocument } from './settlement-documents.js';
 
 /** The most ends one year lists (a page the console shows whole; a cooperative's leavers of a year are far fewer). */
@@ -26,13 +26,11 @@ function termsOf(doc: ReadDocument | undefined): SettlementTerms {
     typeof doc?.payoutPeriodMonths === 'number' ? doc.payoutPeriodMonths : DEFAULT_SETTLEMENT_PERIOD_MONTHS;
   const lossShares = new Map<number, LossShareRule>();
   for (const [year, rule] of Object.entries((doc?.lossShares ?? {}) as Record<string, LossShareRule>)) {
-    // A decision of 0 per share withdraws it.
-    if (!(rule.kind === 'perShare' && (rule.centsPerShare ?? 0) === 0)) lossShares.set(Number(year), rule);
+    if (standing(rule)) lossShares.set(Number(year), rule);
   }
   return { payoutPeriodMonths: period, lossShares };
 }
 
-/** The settlements' read side: the year's list with deadlines, amounts and flags, always within the caller's cooperative. */
 /**
  * An end to pay now: due once it has passed (a payout is dated after the end and not after today, so an end of today is
  * paid from tomorrow; decision 386), or paid with a top-up owed (decision 370).
@@ -41,6 +39,7 @@ export function toPayNow(s: Pick<SettlementDto, 'status' | 'endDate' | 'owed'>, 
   return (s.status === 'due' && s.endDate < today) || s.owed > 0;
 }
 
+/** The settlements' read side: the year's list with deadlines, amounts and flags, always within the caller's cooperative. */
 @Injectable()
 export class SettlementReads {
   constructor(private readonly reads: ReadModels) {}
