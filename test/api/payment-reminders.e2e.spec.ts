@@ -276,6 +276,14 @@ describe('payment reminders: the due list, the sending, the letters', () => {
       ['memberIds', 'tooLong'],
     ]);
     await request(t.http).get('/api/v1/payment-reminders/due?date=2026-13-01').set(auth(t.adminToken)).expect(400);
+    // A probe: 9999-12-31 answered 200, 0000-01-01 204; a business date lies in 1900..2199 (docs/security.md).
+    for (const date of ['9999-12-31', '0000-01-01']) {
+      const far = await request(t.http).get(`/api/v1/payment-reminders/due?date=${date}`).set(auth(t.adminToken));
+      expect([far.status, far.body]).toEqual([
+        400,
+        { errors: [{ field: 'date', template: 'dateOutOfRange', parameters: { 0: '1900-01-01', 1: '2199-12-31' } }] },
+      ]);
+    }
     await request(t.http)
       .get(`/api/v1/payment-reminders?member=${'x'.repeat(65)}`)
       .set(auth(t.adminToken))

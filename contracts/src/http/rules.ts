@@ -240,8 +240,9 @@ function keepNestedType(target: object, propertyName: string | symbol, type: () 
 export function ListOf(item: () => Constructor): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     keepNestedType(target, propertyName, item);
-    IsArray()(target, propertyName);
-    ValidateNested({ each: true })(target, propertyName);
+    // A value that is no list (or an item no object) is a wrong choice: without a template the pipe answered 500.
+    IsArray(rule('invalidChoice'))(target, propertyName);
+    ValidateNested({ each: true, ...rule('invalidChoice') })(target, propertyName);
   };
 }
 
@@ -249,7 +250,7 @@ export function ListOf(item: () => Constructor): PropertyDecorator {
 export function NestedOf(type: () => Constructor): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     keepNestedType(target, propertyName, type);
-    ValidateNested()(target, propertyName);
+    ValidateNested(rule('invalidChoice'))(target, propertyName);
   };
 }
 

@@ -2,8 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { HttpException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, ValidationError } from '@coop/contracts';
-import { frameworkRefusal } from '../../platform/http/framework-errors.js';
-import { discardParts } from '../../platform/http/multipart-body.js';
+import { discardParts, unreadableUpload, uploadErrorStatus } from '../../platform/http/multipart-body.js';
 import { CAMT_MAX_BYTES } from '../camt/camt-limits.js';
 
 /** The request's body at most: the file and its part's headers (a name, a type). */
@@ -54,18 +53,8 @@ export async function readStatementUpload(request: FastifyRequest): Promise<{ na
         file = { name: nameOf(part.filename), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     }
   } catch (error) {
-    if (error instanceof FileTooLarge) throw tooLarge();
-    const status =
-      typeof error === 'object' && error !== null && 'statusCode' in error
-        ? Number((error as { statusCode: unknown }).statusCode)
-        : NaN;
-    if (status === 413) throw tooLarge();
-    if (status >= 400 && status < 500)
-      throw new HttpException(
-        frameworkRefusal(400, `The upload cannot be read: ${error instanceof Error ? error.message : String(error)}`),
-        400,
-      );
-    throw error;
+    if (error instanceof FileTooLarge || uploadErrorStatus(error) === 413) throw tooLarge();
+    throw unreadableUpload(error) ?? error;
   }
   if (file === null || file.bytes.byteLength === 0)
     throw new ValidationError([fieldError('file', 'bankStatementNoFile')]);

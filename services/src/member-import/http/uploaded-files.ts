@@ -2,8 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { HttpException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, ValidationError } from '@coop/contracts';
-import { frameworkRefusal } from '../../platform/http/framework-errors.js';
-import { discardParts } from '../../platform/http/multipart-body.js';
+import { discardParts, unreadableUpload, uploadErrorStatus } from '../../platform/http/multipart-body.js';
 import { checkUploaded } from '../commands/run-import.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_UPLOAD_BYTES, type UploadedFile } from '../commands/import-parts.js';
 
@@ -112,15 +111,6 @@ function fileName(raw: string | undefined, index: number): string {
 
 /** The multipart reader's refusals (limits: 413; a broken body: 400) in the API's error format; anything else as it is. */
 function refusalOf(error: unknown): unknown {
-  const status =
-    typeof error === 'object' && error !== null && 'statusCode' in error
-      ? Number((error as { statusCode: unknown }).statusCode)
-      : NaN;
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UploadTooLarge || status === 413) return tooLarge();
-  if ((status >= 400 && status < 500) || code.startsWith('FST_') || /multipart|boundary/i.test(message))
-    return new HttpException(frameworkRefusal(400, `The upload cannot be read: ${message}`), 400);
-  return error;
+  if (error instanceof UploadTooLarge || uploadErrorStatus(error) === 413) return tooLarge();
+  return unreadableUpload(error) ?? error;
 }

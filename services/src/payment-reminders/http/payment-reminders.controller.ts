@@ -3,7 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
+  BUSINESS_DATE_MAX,
+  BUSINESS_DATE_MIN,
   fieldError,
+  isBusinessDateInRange,
   isIsoDate,
   NotFoundError,
   PaymentReminderDto,
@@ -22,10 +25,12 @@ import { SendRemindersCommand } from '../commands/send-reminders.js';
 import { ReminderLetters } from '../letters/reminder-letters.js';
 import { ReminderReads } from '../queries/reminder-reads.js';
 
-/** A business date of the query, else 400 on `field`. */
+/** A business date of the query within 1900..2199 (docs/security.md), else 400 on `field`. */
 function dateOf(value: unknown, field: string): string {
   if (typeof value !== 'string' || !isIsoDate(value))
     throw new ValidationError([fieldError(field, 'invalidDate', String(value ?? '').slice(0, 20))]);
+  if (!isBusinessDateInRange(value))
+    throw new ValidationError([fieldError(field, 'dateOutOfRange', BUSINESS_DATE_MIN, BUSINESS_DATE_MAX)]);
   return value;
 }
 

@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
+import { HttpException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { errorCodes, type FastifyRequest } from 'fastify';
+import { frameworkRefusal } from './framework-errors.js';
 
 /** Files of one upload (the import of a member register, issue 29: a workbook, or a CSV file per kind). */
 export const MULTIPART_FILES = 8;
@@ -57,4 +59,27 @@ export async function discardParts(request: FastifyRequest, maxBytes: number): P
   } catch {
     // the refusal the caller answers says enough
   }
+}
+
+/** The HTTP status a multipart reader's error carries (`statusCode`), NaN when none. */
+export function uploadErrorStatus(error: unknown): number {
+  return typeof error === 'object' && error !== null && 'statusCode' in error
+    ? Number((error as { statusCode: unknown }).statusCode)
+    : NaN;
+}
+
+/**
+ * A body the multipart reader could not read, as 400 "The upload cannot be read: …": a 4xx of the reader, a Fastify
+ * `FST_` code, or busboy's words for a broken body (no closing boundary, a part ended early, no boundary at all).
+ * Undefined for anything else. Both upload readers (the import's, the bank statements') answer so: a probe had the
+ * statements' answer 500 to what the import refused (decision 388). A reader maps its limits (413) first.
+ */
+export function unreadableUpload(error: unknown): HttpException | undefined {
+  const status = uploadErrorStatus(error);
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if ((status >= 400 && status < 500) || code.startsWith('FST_') || /multipart|boundary/i.test(message))
+    return new HttpException(frameworkRefusal(400, `The upload cannot be read: ${message}`), 400);
+  return undefined;
 }

@@ -24,6 +24,18 @@ describe('the amount of a share payment or an instalment', () => {
     ]);
   });
 
+  // A probe: a plan that is no list answered 500 (the nested rule named no template); it is refused as a wrong choice.
+  it.each(['x', null, 5, true])('a plan of %p is refused as no list', async (instalments) => {
+    expect((await refusal(InstalmentPlanWrite, { instalments })).map((e) => [e.field, e.template])).toEqual([
+      ['instalments', 'invalidChoice'],
+    ]);
+  });
+
+  it('a plan of one object instead of a list is refused at the plan', async () => {
+    const refused = await refusal(InstalmentPlanWrite, { instalments: { dueDate: '2026-03-02', amount: 100 } });
+    expect(refused.map((e) => e.field)).toEqual(['instalments']);
+  });
+
   it.each([
     [0, 'amountAtLeast'],
     [100_000_000_001, 'amountAtMost'],
