@@ -42,7 +42,10 @@ import { DividendCalculation, refusalOf } from '../queries/dividend-calculation.
 import { AlreadyCredited } from '../domain/dividend-credit.js';
 import { ClosureCredits, type CreditScope } from './closure-credits.js';
 
-/** Attempts of a step that another run of the same closure got to first (it then reads the stream length again). */
+/**
+ * Attempts of a step that another run of the same closure, or another year's lock on the register, got to first (it then
+ * reads the register and the stream length again).
+ */
 const STEP_ATTEMPTS = 5;
 
 /** A year already closed (or closed meanwhile by a concurrent closure) answers 409 with the template; others 400. */
@@ -124,7 +127,8 @@ export class ClosureProcess {
   ): Promise<string> {
     const cooperativeId = caller.actor.cooperativeId;
     const register = dividendRegisterStream(cooperativeId);
-    const locked = await this.writer.load(register, closureRegisterDecider);
+    // The register as this run last read it: its state and revision, read again after a conflict on any stream.
+    let locked = await this.writer.load(register, closureRegisterDecider);
     const state = yearState(locked.state, year);
     if (state === undefined) throw closedMeanwhile(year);
     const { dividendId } = state;
@@ -177,15 +181,20 @@ export class ClosureProcess {
         progress = afterClosureStep(progress, step);
         report?.(progress.written, plan.events);
         if (step.kind === 'append') await pauseHereInTests(`closure:step-${appended}`);
+        attempt = 1;
       } catch (error) {
         // A member stream holding this closure's credit (issue 45) tells as well that the step was written.
-        if (!(error instanceof ConcurrencyError || error instanceof AlreadyCredited) || attempt++ >= STEP_ATTEMPTS)
-          throw error;
-        // Another run of this closure got there first: go on from what the log holds now.
-        const now = yearState((await this.writer.load(register, closureRegisterDecider)).state, year);
+        if (!(error instanceof ConcurrencyError || error instanceof AlreadyCredited)) throw error;
+        // Another run of this closure got there first, or another year's lock or end moved the register (every year's):
+        // go on from what the log holds now, the register's state and revision included.
+        locked = await this.writer.load(register, closureRegisterDecider);
+        const now = yearState(locked.state, year);
         if (now?.dividendId !== dividendId) throw closedMeanwhile(year);
+        // Finished by another run (a resumption of the same closure): done, as this run would have ended.
+        if (now.closed) return dividendId;
+        if (attempt++ >= STEP_ATTEMPTS) throw error;
         progress = {
-          closed: now.closed,
+          closed: false,
           written: await streamLength(this.events, stream, plan.events, plan.chunkEvents),
         };
       }
