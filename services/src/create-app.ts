@@ -70,7 +70,12 @@ export async function createApp(
     permittedSession(strategy, request, reply, permission).then((session) => session.actor.cooperativeId),
   );
   // Uploads of files (issue 29: the import of a member register; issue 45: bank statements), for their routes only.
-  await parseMultipartBodies(app, [`/${API_PREFIX}/import`, `/${API_PREFIX}/bank-statements`]);
+  await parseMultipartBodies(
+    app,
+    ['import', 'import/inspect', 'import/dry-run', 'import/problems.xlsx', 'bank-statements'].map(
+      (route) => `/${API_PREFIX}/${route}`,
+    ),
+  );
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiErrorFilter());
   app.useGlobalPipes(new RequestValidationPipe());

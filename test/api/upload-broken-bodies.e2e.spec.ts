@@ -34,4 +34,14 @@ describe('uploads whose multipart body cannot be read', () => {
     }
     await request(t.http).get('/api/v1/ping').set(auth(t.adminToken)).expect(200);
   });
+
+  // Decision 390 (a probe): the statements' confirm and ignore, under the upload's path, read a multipart body as {}.
+  it.each([
+    '/api/v1/bank-statements/some-statement/confirm',
+    '/api/v1/bank-statements/some-statement/ignore',
+    '/api/v1/import/some-import/abandon',
+  ])('a multipart body to %s, a route that takes none, is refused with 415', async (path) => {
+    const res = await request(t.http).post(path).set(auth(t.adminToken)).attach('file', Buffer.from('x'), 'x.xml');
+    expect(res.status).toBe(415);
+  });
 });

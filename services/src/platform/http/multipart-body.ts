@@ -17,12 +17,14 @@ const MULTIPART_FIELD_SIZE = 1024 * 1024;
 const MULTIPART = /^\s*multipart\//i;
 
 /**
- * `multipart/form-data` uploads (`@fastify/multipart`), for the routes under the given path prefixes only: they read
- * the parts themselves (`request.parts()`), within the limits above. The JSON body limit (json-body.ts) stays for the
- * JSON routes; a multipart request to any other route is refused with 415 as before (Fastify's own "unsupported media
- * type"), so no route reads an upload it does not expect.
+ * `multipart/form-data` uploads (`@fastify/multipart`), for the given upload routes only (their paths exactly, the
+ * query aside): they read the parts themselves (`request.parts()`), within the limits above. The JSON body limit
+ * (json-body.ts) stays for the JSON routes; a multipart request to any other route is refused with 415 as before
+ * (Fastify's own "unsupported media type"), so no route reads an upload it does not expect (a probe: the statements'
+ * `confirm` and `ignore` under the upload's path took one, decision 390).
  */
-export async function parseMultipartBodies(app: NestFastifyApplication, prefixes: readonly string[]): Promise<void> {
+export async function parseMultipartBodies(app: NestFastifyApplication, routes: readonly string[]): Promise<void> {
+  const uploads = new Set(routes);
   await app.register(fastifyMultipart, {
     limits: {
       files: MULTIPART_FILES,
@@ -39,7 +41,9 @@ export async function parseMultipartBodies(app: NestFastifyApplication, prefixes
     .addHook('preParsing', (request, _reply, payload, done) => {
       // The multipart parser marks a request as multipart only when it parses it (after this hook): read the header.
       const type = request.headers['content-type'];
-      if (type === undefined || !MULTIPART.test(type) || prefixes.some((p) => request.url.startsWith(p))) {
+      const query = request.url.indexOf('?');
+      const path = query < 0 ? request.url : request.url.slice(0, query);
+      if (type === undefined || !MULTIPART.test(type) || uploads.has(path)) {
         done(null, payload);
         return;
       }
