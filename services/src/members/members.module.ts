@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ShareLedgerModule } from '../share-ledger/index.js';
 import { ChangeMemberHandler, CreateMemberHandler, MemberCommandRunner } from './commands/member.commands.js';
+import { TaxIdClaims } from './commands/tax-id-claims.js';
 import { MembersController } from './http/members.controller.js';
 import { MemberReads } from './queries/member-reads.js';
 import { MemberDuplicates } from './queries/member-duplicates.js';
@@ -16,6 +17,7 @@ import { MemberDividendReads } from './queries/member-dividends.js';
     MemberDuplicates,
     MemberDividendReads,
     MemberCommandRunner,
+    TaxIdClaims,
     CreateMemberHandler,
     ChangeMemberHandler,
   ],

@@ -9,8 +9,6 @@ import {
   ValidationError,
   UnconfirmedWarnings,
   businessToday,
-  fieldError,
-  taxIdKey,
   DEFAULT_INTEREST_BEGIN_RULE,
   interestBeginFor,
   type FieldError,
@@ -19,9 +17,8 @@ import {
   type StreamAppend,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
-import { ReadModels } from '../../platform/http/read-models.js';
-import { memberDocuments, memberName } from '../queries/member-documents.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
+import type { Loaded } from '../../platform/commands/stream-writer.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
@@ -33,6 +30,7 @@ import {
   memberNumberSequenceDecider,
   nextMemberNumber,
 } from '../domain/member-number.decider.js';
+import { TaxIdClaims, type TaxIdClaim } from './tax-id-claims.js';
 
 /** An admission as checked at the edge (the request class MemberAdmission of contracts). */
 export interface AdmissionInput {
@@ -72,7 +70,9 @@ type Decided = DecidedOn<MemberState, MemberEvent>;
 
 /**
  * Runs the commands on member master data: loads the member stream with its personal data opened, decides, and
- * appends every stream touched in one atomic write (an admission also claims the member number). A concurrency conflict on any of them reloads and decides again (StreamWriter), then 409.
+ * appends every stream touched in one atomic write (an admission also claims the member number; a tax id the member
+ * takes is claimed on its own stream). A concurrency conflict on any of them reloads and decides again (StreamWriter),
+ * then 409.
  */
 @Injectable()
 export class MemberCommandRunner extends CommandRunner {
@@ -80,32 +80,17 @@ export class MemberCommandRunner extends CommandRunner {
     writer: StreamWriter,
     private readonly shareTerms: ShareTermsReader,
     private readonly closedYears: ClosedYearsReader,
-    private readonly reads: ReadModels,
+    private readonly taxIds: TaxIdClaims,
   ) {
     super(writer);
   }
 
   /**
-   * A tax id belongs to one person (issue 39): `taxIdTaken` [number, name] on `manualTaxId` when another member of the
-   * cooperative who has not left holds it (the members read model's `taxIdKey`, per cooperative, blanked on erasure).
-   * A former member may join again under the tax id of the earlier membership: the same person.
+   * A tax id belongs to one person (issue 39): the holder found (`taxIdTaken`), or the claim of the tax id's stream to
+   * append in the same write (TaxIdClaims). `held`: the member's tax id before the write (null on admission).
    */
-  async taxIdHolder(cooperativeId: string, memberId: string, taxId: string | null): Promise<FieldError | null> {
-    const key = taxIdKey(taxId);
-    if (key === null) return null;
-    const page = await memberDocuments.query(this.reads, cooperativeId, {
-      cooperativeId,
-      filters: [{ field: 'taxIdKey', op: 'eq', value: key }],
-      limit: 10,
-    });
-    const holder = page.items.find((doc) => doc.id !== memberId && doc.exitDate === null);
-    if (!holder) return null;
-    return fieldError(
-      'manualTaxId',
-      'taxIdTaken',
-      holder.memberNr === null ? '' : String(holder.memberNr),
-      memberName(holder),
-    );
+  claimTaxId(ctx: CommandContext, memberId: string, taxId: string | null, held: string | null): Promise<TaxIdClaim> {
+    return this.taxIds.claim(ctx, memberId, taxId, held);
   }
 
   /** The cooperative's share terms (the initial subscription needs them). */
@@ -118,14 +103,22 @@ export class MemberCommandRunner extends CommandRunner {
     return this.closedYears.read(cooperativeId);
   }
 
-  /** Decides a command on master data (admission, change) on the member's whole state, personal data opened. */
-  async decideOnMaster(memberId: string, command: MasterDataCommand): Promise<Decided> {
+  /**
+   * Decides a command on master data (admission, change) on the member's whole state, personal data opened: as `loaded`
+   * in this attempt already, else loaded now.
+   */
+  async decideOnMaster(memberId: string, command: MasterDataCommand, loaded?: Loaded<MemberState>): Promise<Decided> {
     const streamId = memberStream(memberId);
-    const loaded = await this.writer.loadKept(streamId, memberMasterDecider, [
+    const from = loaded ?? (await this.loadMaster(memberId));
+    return { streamId, loaded: from, events: memberMasterDecider.decide(command, from.state) };
+  }
+
+  /** The member stream's whole state, personal data opened (the fold kept of it between commands). */
+  loadMaster(memberId: string): Promise<Loaded<MemberState>> {
+    return this.writer.loadKept(memberStream(memberId), memberMasterDecider, [
       memberDataSubject(memberId),
       memberChurchSubject(memberId),
     ]);
-    return { streamId, loaded, events: memberMasterDecider.decide(command, loaded.state) };
   }
 
   /** The member number streams: the claim of `nr` and, when it moves, the sequence. Throws memberNrTaken. */
@@ -189,8 +182,8 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
       const errors: FieldError[] = [];
-      const taken = await this.members.taxIdHolder(cooperativeId, memberId, input.master.manualTaxId);
-      if (taken) errors.push(taken);
+      const taxId = await this.members.claimTaxId(ctx, memberId, input.master.manualTaxId, null);
+      if (taxId.taken) errors.push(taxId.taken);
       const terms = await this.members.terms(cooperativeId);
       const years = await this.members.openYears(cooperativeId);
       // The number first (the member's events carry it); a taken one is answered with the rules needing the terms.
@@ -226,7 +219,7 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
       if (errors.length > 0) throw new ValidationError(errors);
       if (warned) throw warned;
       // The register's revision too: a closure starting meanwhile makes the admission decide again.
-      await this.members.append([decided!], ctx, claimed!.appends, [revisionCheck(years)]);
+      await this.members.append([decided!], ctx, [...claimed!.appends, ...taxId.appends], [revisionCheck(years)]);
     });
     return memberId;
   }
@@ -240,16 +233,17 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     const plausibility = { today: businessToday(), confirmed: confirmWarnings };
     await this.members.retrying(async () => {
-      const taken = await this.members.taxIdHolder(cooperativeId, memberId, master.manualTaxId);
-      if (taken) throw new ValidationError([taken]);
-      const decided = await this.members.decideOnMaster(memberId, {
-        type: 'ChangeMemberData',
+      const loaded = await this.members.loadMaster(memberId);
+      const held = loaded.state.master?.manualTaxId ?? null;
+      const taxId = await this.members.claimTaxId(ctx, memberId, master.manualTaxId, held);
+      if (taxId.taken) throw new ValidationError([taxId.taken]);
+      const decided = await this.members.decideOnMaster(
         memberId,
-        cooperativeId,
-        master,
-        plausibility,
-      });
-      await this.members.append([decided], ctx);
+        { type: 'ChangeMemberData', memberId, cooperativeId, master, plausibility },
+        loaded,
+      );
+      // With the claim of a tax id the member did not hold (its stream's revision too: a rival claim decides again).
+      await this.members.append([decided], ctx, taxId.appends);
     });
   }
 }
