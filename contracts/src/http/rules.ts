@@ -178,10 +178,15 @@ export function AsText(trim = false): PropertyDecorator {
   });
 }
 
-/** Optional text: trimmed, a number read as its digits; empty (or anything else) reads as null. */
+/**
+ * Optional text: trimmed, a number read as its digits; empty, null or absent reads as null. Anything else (a list, an
+ * object, a boolean) is kept as sent, so the field's rules refuse it: read as null it cleared the field (a probe).
+ */
 export function AsOptionalText(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => {
-    const t = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string' && typeof value !== 'number') return value;
+    const t = typeof value === 'string' ? value.trim() : String(value);
     return t === '' ? null : t;
   });
 }

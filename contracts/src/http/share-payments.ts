@@ -164,9 +164,18 @@ export class PaymentTermsWrite {
   @Max(365, rule('mustBeAtMost', '365'))
   reminderAfterDays!: number;
   @AsBoolean() @IsBoolean(rule('invalidChoice')) creditDividendUntilPaid!: boolean;
-  /** The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty reads as null. */
+  /**
+   * The SEPA creditor identifier (Gläubiger-ID), blanks removed and in capitals; empty, null or absent reads as null,
+   * anything but text is kept as sent and refused (read as null, `{}` cleared the identifier: a probe).
+   */
   @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() !== '' ? value.replace(/\s+/g, '').toUpperCase() : null,
+    typeof value === 'string'
+      ? value.trim() === ''
+        ? null
+        : value.replace(/\s+/g, '').toUpperCase()
+      : value === undefined || value === null
+        ? null
+        : value,
   )
   @IsOptional()
   @MaxText(TEXT_MAX.code + 15)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { InstalmentPlanWrite, SharePaymentWrite } from '@coop/contracts';
+import { InstalmentPlanWrite, PaymentTermsWrite, SharePaymentWrite } from '@coop/contracts';
 import { refusal } from '../../platform/testing/request-pipe.js';
 
 /**
@@ -43,5 +43,32 @@ describe('the amount of a share payment or an instalment', () => {
     expect((await refusal(SharePaymentWrite, { ...payment, amount })).map((e) => [e.field, e.template])).toEqual([
       ['amount', template],
     ]);
+  });
+});
+
+// A probe: a list, an object or a boolean where text belongs was read as empty: the payment recorded without its
+// reference, the payment terms saved without their creditor identifier. They are refused by the field's rule.
+describe('a value that is no text where text belongs', () => {
+  it.each([[[]], [{}], [true]])('a reference or balance id of %p is refused', async (value) => {
+    for (const field of ['reference', 'balanceId']) {
+      const body = { ...payment, amount: 100, [field]: value };
+      expect((await refusal(SharePaymentWrite, body)).map((e) => [e.field, e.template])).toEqual([
+        [field, 'invalidChoice'],
+      ]);
+    }
+  });
+
+  it('a creditor identifier of {} is refused, not cleared', async () => {
+    const terms = {
+      instalments: { allowed: false, maxCount: 1, maxMonths: 1 },
+      reminderAfterDays: 14,
+      creditDividendUntilPaid: false,
+    };
+    expect(
+      (await refusal(PaymentTermsWrite, { ...terms, creditorId: {} })).map((e) => [e.field, e.template]),
+    ).toContainEqual(['creditorId', 'invalidCreditorId']);
+    expect(
+      (await refusal(PaymentTermsWrite, { ...terms, creditorId: null })).filter((e) => e.field === 'creditorId'),
+    ).toEqual([]);
   });
 });
