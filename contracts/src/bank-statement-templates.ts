@@ -19,6 +19,10 @@ export const BANK_STATEMENT_TEMPLATES = [
   'bankStatementTooManyEntries',
   /** A text of the file is longer than {0} characters, or the elements nest deeper than the format does. */
   'bankStatementTextTooLong',
+  /** A tag of the file (its name and attributes) is longer than {0} characters: refused unparsed. */
+  'bankStatementTagTooLong',
+  /** The file holds more than {0} elements, more than a statement of its entries can: refused unparsed. */
+  'bankStatementTooManyElements',
   /** The file holds {0} statements; the product reads one statement (one account) per file. */
   'bankStatementOneStatement',
   /** The statement names no account (IBAN) or no statement id. */

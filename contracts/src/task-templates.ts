@@ -29,6 +29,8 @@ export type TaskTemplate =
   | 'kistamAnswerVersion'
   /** "Record 1 of the file (line {0}) has no valid date of the answer („{1}“)" ({1} as given, maybe empty). */
   | 'kistamAnswerDate'
+  /** "Record 1 of the file (line {0}) is longer than {1} characters" ({1} ANSWER_RECORD1_MAX; refused unread). */
+  | 'kistamAnswerRecord1TooLong'
   /** "Task not found" / "Aufgabe nicht gefunden" (404). */
   | 'taskNotFound'
   /** "File not found" / "Datei nicht gefunden" (404: a task's file replaced or never made). */
@@ -54,6 +56,7 @@ export const KISTAM_ANSWER_REFUSALS = [
   'kistamAnswerNoRecord1',
   'kistamAnswerVersion',
   'kistamAnswerDate',
+  'kistamAnswerRecord1TooLong',
 ] as const satisfies readonly TaskTemplate[];
 export type KistamAnswerRefusal = (typeof KISTAM_ANSWER_REFUSALS)[number];
 

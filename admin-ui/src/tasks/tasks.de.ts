@@ -164,6 +164,8 @@ export const taskValidationDe: Messages<typeof taskValidationEn> = {
     'Die Datei ist eine KiStAM-Antwort der Version „%{0}“, gelesen wird Version %{1}: Bitte laden Sie die Antwort im BOP-Postfach als CSV der Version %{1} herunter',
   kistamAnswerDate:
     'Satz 1 der Datei (Zeile %{0}) hat kein gültiges Datum der Antwort („%{1}“): Bitte laden Sie die Antwortdatei so hoch, wie das BOP-Postfach sie liefert',
+  kistamAnswerRecord1TooLong:
+    'Satz 1 der Datei (Zeile %{0}) ist länger als %{1} Zeichen, länger als in einer KiStAM-Antwort: Bitte laden Sie die Antwortdatei so hoch, wie das BOP-Postfach sie liefert',
   taskNotFound: 'Aufgabe nicht gefunden',
   taskFileNotFound: 'Datei nicht gefunden',
   notificationNotFound: 'Benachrichtigung nicht gefunden',

@@ -176,6 +176,8 @@ export const taskValidationEn = {
     'The file is a KiStAM answer of version „%{0}“, version %{1} is read: download the answer in the BOP mailbox as CSV of version %{1}',
   kistamAnswerDate:
     'Record 1 of the file (line %{0}) has no valid date of the answer („%{1}“): upload the answer file as the BOP mailbox gives it',
+  kistamAnswerRecord1TooLong:
+    'Record 1 of the file (line %{0}) is longer than %{1} characters, longer than a KiStAM answer has it: upload the answer file as the BOP mailbox gives it',
   taskNotFound: 'Task not found',
   taskFileNotFound: 'File not found',
   notificationNotFound: 'Notification not found',

@@ -275,6 +275,10 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   bankStatementTooManyEntries: 'Die Datei enthält mehr als %{0} Umsätze: bitte kürzere Auszüge bei der Bank abrufen',
   bankStatementTextTooLong:
     'Ein Text der Datei ist länger als %{0} Zeichen, oder ihre Elemente sind tiefer verschachtelt als in einem Kontoauszug',
+  bankStatementTagTooLong:
+    'Ein Tag der Datei (sein Name und seine Attribute) ist länger als %{0} Zeichen, länger als in einem Kontoauszug',
+  bankStatementTooManyElements:
+    'Die Datei enthält mehr als %{0} XML-Elemente, mehr als ein Kontoauszug von 20 MiB enthalten kann: ungelesen abgelehnt',
   bankStatementOneStatement: 'Die Datei enthält %{0} Auszüge; bitte je Datei einen Auszug (ein Konto) einlesen',
   bankStatementNoAccount: 'Der Auszug nennt kein Konto (IBAN) oder keine Auszugsnummer',
   bankStatementAmountInvalid: 'Umsatz %{0}: Der Betrag %{1} ist kein Betrag in Euro und Cent',

@@ -255,6 +255,10 @@ export const VALIDATION_MESSAGES_EN = {
   bankStatementTooManyEntries: 'The file holds more than %{0} entries: ask the bank for shorter statements',
   bankStatementTextTooLong:
     'A text in the file is longer than %{0} characters, or its elements nest deeper than a bank statement does',
+  bankStatementTagTooLong:
+    'A tag in the file (its name and attributes) is longer than %{0} characters, longer than a bank statement has one',
+  bankStatementTooManyElements:
+    'The file holds more than %{0} XML elements, more than a bank statement of 20 MiB can: refused unread',
   bankStatementOneStatement: 'The file holds %{0} statements; read one statement (one account) per file',
   bankStatementNoAccount: 'The statement names no account (IBAN) or no statement number',
   bankStatementAmountInvalid: 'Entry %{0}: the amount %{1} is no amount in euros and cents',

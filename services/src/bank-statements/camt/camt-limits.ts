@@ -9,6 +9,22 @@ export const CAMT_MAX_BYTES = 20 * 1024 * 1024;
 export const CAMT_MAX_ENTRIES = 20_000;
 /** The longest text of one element (ISO 20022 texts are at most 140 characters; `AddtlNtryInf` 500). */
 export const CAMT_MAX_TEXT = 1_000;
+/**
+ * The longest tag (from a `<` to the next `>`: a name and its attributes; comments and processing instructions the
+ * same). The longest of a camt.053 file is the root's start tag with its namespaces, some 200 characters. A security
+ * probe (F4) held the one statement read of the process 18-24 s and ~1 GB with one tag of 1.5 million attributes
+ * (16 MB) or a name of 19 MB, which the parser takes apart slowly.
+ */
+export const CAMT_MAX_TAG = 2_000;
+/**
+ * Elements (start and empty-element tags) one file may hold: 100 an entry for CAMT_MAX_ENTRIES entries and 10,000 for
+ * the header, balances and summaries. A camt.053 entry has some 15-40 (bench/camt-read.js 30; a batch's transaction
+ * 25-30), at most some 130 with every optional element; and 2,010,000 elements in 20 MiB would be 10 bytes an element,
+ * which no camt.053 text is (`<Cd>BOOK</Cd>` is 13; the fixtures 30): the size refuses a lawful file first. The probe's
+ * 4.9 million `<X/>` and 2.5 million unclosed `<a>` held the read 18-24 s; 2 million take the parser some 2 s.
+ */
+export const CAMT_ELEMENTS_PER_ENTRY = 100;
+export const CAMT_MAX_ELEMENTS = CAMT_MAX_ENTRIES * CAMT_ELEMENTS_PER_ENTRY + 10_000;
 /** The deepest nesting of elements (a camt.053 entry is about 12 deep). */
 export const CAMT_MAX_DEPTH = 40;
 /** The remittance text kept of an entry (four `Ustrd` of 140 characters and their blanks). */

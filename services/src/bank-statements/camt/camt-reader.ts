@@ -9,7 +9,9 @@ import { centsOf } from './camt-amount.js';
 import {
   CAMT_MAX_BYTES,
   CAMT_MAX_DEPTH,
+  CAMT_MAX_ELEMENTS,
   CAMT_MAX_ENTRIES,
+  CAMT_MAX_TAG,
   CAMT_MAX_TEXT,
   IBAN_MAX,
   NAME_MAX,
@@ -65,7 +67,8 @@ const parser = new XMLParser({
 /**
  * Reads a CAMT.053 bank statement (camt.053.001.02 or .001.08, as German banks deliver it under the DK's "Datenformate"
  * appendix; docs/bank-statements.md). The limits come first, before the XML is parsed: the size, no DOCTYPE or entity
- * declarations (entity expansion, external entities), the number of entries, the length of texts; then the one
+ * declarations (entity expansion, external entities), the number of entries, then in one pass the length of texts and
+ * tags and the number of elements (markupOverLimit); then the one
  * statement's account and id and each entry: amount in cents from the decimal text (never through a float), booking
  * date (or value date), credit or debit, and per transaction the other party's name and IBAN, the remittance text,
  * the bank's and the end-to-end reference. A batch booking whose transactions carry amounts summing to the booking is
@@ -83,7 +86,10 @@ export function readCamt(bytes: Uint8Array): CamtStatement {
   if (DECLARATION.test(xml)) throw new CamtRefusal('bankStatementDeclarations');
   if (moreTagsThan(xml, 2 * CAMT_MAX_ENTRIES))
     throw new CamtRefusal('bankStatementTooManyEntries', [String(CAMT_MAX_ENTRIES)]);
-  if (textLongerThan(xml, CAMT_MAX_TEXT)) throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+  const over = markupOverLimit(xml, { text: CAMT_MAX_TEXT, tag: CAMT_MAX_TAG, elements: CAMT_MAX_ELEMENTS });
+  if (over === 'text') throw new CamtRefusal('bankStatementTextTooLong', [String(CAMT_MAX_TEXT)]);
+  if (over === 'tag') throw new CamtRefusal('bankStatementTagTooLong', [String(CAMT_MAX_TAG)]);
+  if (over === 'elements') throw new CamtRefusal('bankStatementTooManyElements', [String(CAMT_MAX_ELEMENTS)]);
   if (XMLValidator.validate(xml) !== true) throw new CamtRefusal('bankStatementNotCamt');
   let tree: Node;
   try {
@@ -156,22 +162,47 @@ function rootNamespace(xml: string): string | null {
   return new RegExp(`(?:^|\\s)${binding}\\s*=\\s*(["'])([^"']*)\\1`).exec(attributes)?.[2] ?? null;
 }
 
+/** The limits of markupOverLimit, in characters and elements. */
+export interface MarkupLimits {
+  /** A text between two tags: from a `>` to the next `<`. */
+  readonly text: number;
+  /** A tag: from a `<` to the next `>` (or the file's end), both counted. */
+  readonly tag: number;
+  /** Start and empty-element tags: a `<` followed by neither `/`, `!` nor `?`. */
+  readonly elements: number;
+}
+
 /**
- * Whether a text between two tags (from a `>` to the next `<`) is longer than `max` characters, in one pass over the
- * file: each `>` and `<` is looked for once. (The regular expression `>[^<]{max+1,}<` this replaces took time growing
- * with the square of a run of `>`: 42 s for 128 KiB of them, on the API's thread.)
+ * The first limit the file passes, in the file's order (null for none), in one pass over the file before it is parsed:
+ * each `<` and `>` is looked for once, no list made. Tags are found as a `>` ends them (one inside a quoted attribute
+ * value or a comment ends them early: they only look shorter), which well-formedness checks later. (The regular
+ * expression `>[^<]{max+1,}<` the text's check replaces took time growing with the square of a run of `>`: 42 s for
+ * 128 KiB of them, on the API's thread.)
  */
-export function textLongerThan(xml: string, max: number): boolean {
+export function markupOverLimit(xml: string, limits: MarkupLimits): 'text' | 'tag' | 'elements' | null {
   let gt = -1;
+  let elements = 0;
   for (let from = 0; ;) {
     const lt = xml.indexOf('<', from);
-    if (lt < 0) return false;
+    if (lt < 0) return null;
     // The first `>` at or after `from`: kept while it lies beyond this `<`, so no part of the file is scanned twice.
     if (gt < from) gt = xml.indexOf('>', from);
-    if (gt < 0) return false;
-    if (gt < lt && lt - gt - 1 > max) return true;
+    if (gt >= 0 && gt < lt) {
+      if (lt - gt - 1 > limits.text) return 'text';
+      gt = xml.indexOf('>', lt);
+    }
+    // This `<`'s tag ends at `gt`, or runs to the file's end.
+    if ((gt < 0 ? xml.length : gt + 1) - lt > limits.tag) return 'tag';
+    const next = xml.charCodeAt(lt + 1);
+    if (next !== 47 && next !== 33 && next !== 63 && ++elements > limits.elements) return 'elements';
+    if (gt < 0) return null;
     from = lt + 1;
   }
+}
+
+/** Whether a text between two tags (from a `>` to the next `<`) is longer than `max` characters (markupOverLimit). */
+export function textLongerThan(xml: string, max: number): boolean {
+  return markupOverLimit(xml, { text: max, tag: Infinity, elements: Infinity }) === 'text';
 }
 
 /** Whether `xml` holds more than `limit` entry tags: counted up to the limit, no list of every match made. */

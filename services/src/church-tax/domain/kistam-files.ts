@@ -151,6 +151,16 @@ export class NotAnAnswerFile extends Error {
  */
 export const ANSWER_MAX_LINES = 250_000;
 
+/**
+ * The longest record 1 read, in characters. Record 1 is four short fields (`1;2;<AuthSteuernummer>;<DD.MM.YYYY>`,
+ * some 30 characters); a longer one is refused before its fields are read: a record 1 of `1;` and ten million `;`
+ * split whole held the API's thread about a second (a security probe, F3).
+ */
+export const ANSWER_RECORD1_MAX = 1_000;
+
+/** The fields of a record 4 (and of a request line) read: those past the ninth are never split off. */
+const FIELDS_READ = 9;
+
 /** What record 1 of an answer says of the whole file. */
 export interface AnswerHead {
   readonly authSteuernummer: string;
@@ -160,7 +170,8 @@ export interface AnswerHead {
 /**
  * The checks of a whole answer file that read none of its lines but record 1 (decision 294): the upload makes them on
  * the API's thread, refused with their reason, so they stay cheap however large the file: its line breaks counted (at
- * most ANSWER_MAX_LINES lines), then each line's first field looked at until record 1, which must be of version 2 and
+ * most ANSWER_MAX_LINES lines), then each line's first field looked at until record 1, which must be at most
+ * ANSWER_RECORD1_MAX characters long (checked before it is split; only its first four fields are), of version 2 and
  * have a date. Throws NotAnAnswerFile.
  */
 export function answerHead(text: string): AnswerHead {
@@ -172,7 +183,9 @@ export function answerHead(text: string): AnswerHead {
     if (!/^[\s"]*1/.test(raw)) continue;
     const semicolon = raw.indexOf(';');
     if (cell(semicolon < 0 ? raw : raw.slice(0, semicolon)) !== '1') continue;
-    const [, version = '', auth = '', date = ''] = raw.split(';').map(cell);
+    if (raw.length > ANSWER_RECORD1_MAX)
+      throw new NotAnAnswerFile('kistamAnswerRecord1TooLong', String(line), String(ANSWER_RECORD1_MAX));
+    const [, version = '', auth = '', date = ''] = raw.split(';', 4).map(cell);
     if (version !== ANSWER_VERSION) throw new NotAnAnswerFile('kistamAnswerVersion', version, ANSWER_VERSION);
     const statusDate = isoDate(date);
     if (statusDate === null) throw new NotAnAnswerFile('kistamAnswerDate', String(line), date);
@@ -301,9 +314,12 @@ function cell(field: string): string {
 /** Whether a character code is a printable ASCII character other than the blank (so not one `trim` takes off). */
 const plain = (code: number): boolean => code > 32 && code < 127;
 
-/** The fields of a data row of a `;` file; null for an empty line, a `#` line and a header line. */
+/**
+ * The first FIELDS_READ fields of a data row of a `;` file (the rest is never split: a line of ten million `;` is nine
+ * fields); null for an empty line, a `#` line and a header line.
+ */
 function dataFields(raw: string): string[] | null {
   if (raw.trim() === '' || raw.startsWith('#')) return null;
-  const fields = raw.split(';').map(cell);
+  const fields = raw.split(';', FIELDS_READ).map(cell);
   return /^\d+$/.test(fields[0] ?? '') ? fields : null;
 }

@@ -5,6 +5,7 @@ import { fieldError, NotFoundError, TaskDto, ValidationError } from '@coop/contr
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Permission } from '../../auth/policy.js';
 import type { Actor } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { AnswersCreated } from '../../platform/http/openapi.js';
 import { TASK_QUEUE, type TaskQueue } from '../../tasks/index.js';
 import { answerHead, decodeText, NotAnAnswerFile } from '../domain/kistam-files.js';
@@ -67,6 +68,9 @@ export class KistamController {
   async answer(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() req: FastifyRequest): Promise<TaskDto> {
     const task = await this.reads.task(actor.cooperativeId, id);
     if (task.kind !== 'kistam') throw new NotFoundError('Task', id);
+    // A task not waiting takes no answer (409, as provideInput, which decides on the task's own stream, would answer):
+    // refused before the file is looked at. A security probe (F3) sent 10 MiB answers to a task long completed.
+    if (task.state !== 'waiting') throw new ConflictingStateError([fieldError(null, 'taskNotAwaitingInput')]);
     const bytes =
       req.body instanceof Uint8Array
         ? req.body
