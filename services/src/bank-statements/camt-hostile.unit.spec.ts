@@ -43,7 +43,9 @@ function read(xml: string): { refusal: string; parsed: boolean } {
   }
 }
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 const TAG = `bankStatementTagTooLong ${CAMT_MAX_TAG}`;
 const ELEMENTS = `bankStatementTooManyElements ${CAMT_MAX_ELEMENTS}`;

@@ -42,7 +42,9 @@ const refusalOf = (result: unknown): string =>
     ? [result.template, ...result.parameters].join(' ')
     : `not refused: ${String(result)}`;
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 describe('a KiStAM answer whose record 1 is ten million fields', () => {
   it('is refused by the length of record 1 before the line is split', () => {
@@ -76,7 +78,7 @@ describe('a record 4 of ten million fields, after a record 1 that is one', () =>
     const text = `1;2;DE9;15.10.2025\r\n${hostile('4;1;86095742719;12.03.1960;1;;rk;9')}`;
     const { result, splits } = splitsDuring(() => readAnswerFile(text));
     expect(result).toMatchObject({ statusDate: '2025-10-15', errors: [] });
-    expect((result as { lines: { line: number; key: string }[] }).lines).toMatchObject([
+    expect((result as { readonly lines: readonly { line: number; key: string }[] }).lines).toMatchObject([
       { line: 2, taxId: '86095742719', key: 'rk', rate: '9', returnCode: null },
     ]);
     // Record 1 (its 4 fields, in the head and again as a data row), then record 4: its first 9 fields, the rest unsplit.
