@@ -174,17 +174,6 @@ describe('replayImport: a clean register', () => {
     expect(outcome.problems).toEqual([]);
   });
 
-  // Decision 385: a certificate of years before the console's choices (2024 to 2029 on 26 Nov 2026) was refused
-  // (yearOutOfRange): a register kept its certificates of the years it paid under.
-  it("reads a certificate of the register's earlier years", () => {
-    const earlier = sheet('nonAssessments', [
-      { ...certificates[0]!.values, date: '2018-11-01', startDate: '2019-01-01', endDate: '2021-12-31' },
-    ]);
-    const read = replayImport([...members, ...postings, ...earlier], context());
-    expect(read.problems).toEqual([]);
-    expect(read.summary.nonAssessments).toBe(1);
-  });
-
   it('sums up members, postings by type, papers and the holdings today in cents', () => {
     expect(outcome.summary).toEqual({
       members: 9,
