@@ -9,6 +9,11 @@ export interface KeyStore {
   getOrCreateMany?(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>>;
   /** The subject's key, or undefined when it never existed or was erased. */
   find(subjectId: string): Promise<Buffer | undefined>;
+  /**
+   * Optional: the keys of many subjects as `find` would give them, in one look-up (a rebuild opens thousands of
+   * subjects' events a batch); a subject without a key is absent.
+   */
+  findMany?(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>>;
   /** Deletes the key for good. */
   erase(subjectId: string): Promise<void>;
   close(): Promise<void>;

@@ -65,6 +65,21 @@ export function keyStoreContract(
       expect(keys.get(fresh[0]!)?.equals(keys.get(fresh[1]!)!)).toBe(false);
     });
 
+    it('finds the keys of many subjects at once, as find gives them, where the adapter offers it', async () => {
+      if (!store.findMany) return;
+      const a = subject('many-a');
+      const b = subject('many-b');
+      const erased = subject('many-erased');
+      const keyA = await store.getOrCreate(a);
+      const keyB = await store.getOrCreate(b);
+      await store.getOrCreate(erased);
+      await store.erase(erased);
+      const keys = await store.findMany([a, subject('many-unknown'), erased, b]);
+      expect([...keys.keys()].sort()).toEqual([a, b].sort());
+      expect(keys.get(a)?.equals(keyA)).toBe(true);
+      expect(keys.get(b)?.equals(keyB)).toBe(true);
+    });
+
     it('erases a key for good, at once', async () => {
       const id = subject('erased');
       const other = subject('kept');

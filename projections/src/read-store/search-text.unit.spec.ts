@@ -20,6 +20,26 @@ describe('search text normal form', () => {
     expect(normaliseSearch('Jérôme')).toBe('jérôme'); // other accents stay
   });
 
+  it("is the form German lower case gives: the same as toLocaleLowerCase('de-DE') for every code point", () => {
+    // normaliseSearch lower-cases without the locale (about 50 times faster, issue 41): German has no case tailoring.
+    const old = (text: string): string =>
+      text
+        .normalize('NFC')
+        .toLocaleLowerCase('de-DE')
+        .replace(/[äöüß]/g, (c) => ({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' })[c]!)
+        .trim();
+    const differ: string[] = [];
+    // Every code point, 32 to a text, each alone and before a capital sigma (lower-cased by what follows it).
+    for (let from = 0; from <= 0x10ffff; from += 32) {
+      const chars: string[] = [];
+      for (let cp = from; cp < from + 32 && cp <= 0x10ffff; cp++)
+        if (cp < 0xd800 || cp > 0xdfff) chars.push(String.fromCodePoint(cp));
+      for (const text of [chars.join(' '), chars.map((c) => `A${c}Σ`).join(' ')])
+        if (normaliseSearch(text) !== old(text)) differ.push(from.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+
   it("joins a document's search fields in normal form, numbers as digits, missing fields left out", () => {
     expect(
       searchText(members, {

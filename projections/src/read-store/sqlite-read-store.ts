@@ -35,6 +35,9 @@ export interface SqliteReadStoreOptions extends ConnectionOptions {
   readonly views?: ViewBuilders;
 }
 
+/** Ids from which getMany looks documents up in one statement (measured faster from 16 ids on; fewer: a look-up each). */
+const MANY_IDS = 16;
+
 /**
  * Read models in SQLite: a table per collection holding the JSON document, with one indexed
  * column per declared field (strings compare case-insensitively) and a lower-cased search column.
@@ -248,7 +251,25 @@ export class SqliteReadStore implements ReadStore, WithBulkLoad {
 
   /** The stored JSON texts of the documents of these ids that exist, in the order asked. */
   private storedDocs(collection: string, ids: readonly string[]): string[] {
-    return ids.map((id) => this.storedDoc(collection, id)).filter((text): text is string => text !== undefined);
+    if (ids.length < MANY_IDS)
+      return ids.map((id) => this.storedDoc(collection, id)).filter((text): text is string => text !== undefined);
+    // Many ids (a rebuild's batch reads back the documents its events touch): one statement looks them all up in
+    // SQLite, instead of a call per id from JavaScript (issue 41).
+    this.conn.collection(collection);
+    const found = new Map<string, string>();
+    const rows = this.conn
+      .stmt<[string], [string, string]>(
+        `SELECT id, doc FROM rm_${collection} WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw()
+      .all(JSON.stringify(ids));
+    for (const [id, doc] of rows) found.set(id, doc);
+    const docs: string[] = [];
+    for (const id of ids) {
+      const doc = found.get(id);
+      if (doc !== undefined) docs.push(doc);
+    }
+    return docs;
   }
 
   /** A document's stored JSON text, undefined when there is none. */

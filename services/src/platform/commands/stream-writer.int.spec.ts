@@ -137,9 +137,12 @@ const shape: Decider<never, NameEvent, ShapeState> = {
 describe('StreamWriter.loadWithoutPersonalData', () => {
   it('folds the events without their personal fields, and looks no key up', async () => {
     const find = jest.spyOn(log.keys, 'find');
+    // A batch's keys are looked up together where the key store can (issue 41).
+    const findMany = log.keys.findMany ? jest.spyOn(log.keys as Required<typeof log.keys>, 'findMany') : undefined;
+    const lookups = (): number => find.mock.calls.length + (findMany?.mock.calls.length ?? 0);
     const loaded = await writer.loadWithoutPersonalData(STREAM, shape);
     expect(loaded).toEqual({ state: { events: 1, fields: ['cooperativeId', 'roles', 'userId'] }, expected: 0 });
-    expect(find).not.toHaveBeenCalled();
+    expect(lookups()).toBe(0);
     // The same stream opened: its personal fields are there.
     expect((await writer.load(STREAM, shape)).state.fields).toEqual([
       'cooperativeId',
@@ -148,7 +151,7 @@ describe('StreamWriter.loadWithoutPersonalData', () => {
       'userId',
       'username',
     ]);
-    expect(find).toHaveBeenCalled();
+    expect(lookups()).toBeGreaterThan(0);
   });
 
   it('keeps the fold and folds only the events appended since onto it', async () => {

@@ -81,6 +81,23 @@ describe('PersonalDataCipher with SqliteKeyStore', () => {
     }
   });
 
+  it('opens a batch alike with a key store that finds one subject at a time (no findMany)', async () => {
+    const kept = newUserId();
+    const erased = newUserId();
+    const sealed = [
+      await cipher.seal('UserCreated', userCreated(kept)),
+      await cipher.seal('UserCreated', userCreated(erased)),
+      { id: 'plain' },
+    ];
+    await keys.erase(`user-${erased}`);
+    const oneByOne = Object.assign(Object.create(keys) as SqliteKeyStore, { findMany: undefined });
+    const opened = await new PersonalDataCipher(oneByOne, areas.personalData).openAll(sealed);
+    expect(opened).toEqual(await cipher.openAll(sealed));
+    expect(opened[0]).toEqual({ data: userCreated(kept) });
+    expect(opened[1]!.erased).toEqual(['username', 'passwordHash']);
+    expect(opened[2]).toEqual({ data: { id: 'plain' } });
+  });
+
   it('creates the subject key on first seal', async () => {
     const userId = newUserId();
     expect(await keys.find(`user-${userId}`)).toBeUndefined();

@@ -68,6 +68,18 @@ export class SqliteKeyStore implements KeyStore {
     return row?.key;
   }
 
+  /** The keys of many subjects in one read transaction (one snapshot, not one per look-up: issue 41). */
+  async findMany(subjectIds: readonly string[]): Promise<ReadonlyMap<string, Buffer>> {
+    const keys = new Map<string, Buffer>();
+    this.db.transaction(() => {
+      for (const subject of subjectIds) {
+        const row = this.select.get(subject);
+        if (row) keys.set(subject, row.key);
+      }
+    })();
+    return keys;
+  }
+
   async erase(subjectId: string): Promise<void> {
     this.remove.run(subjectId);
   }
