@@ -21,7 +21,11 @@ export class SqliteKeyStore implements KeyStore {
     // Durable when acknowledged (issue 28): a member's key is made before the events sealed with it are appended, and
     // an erasure must stay erased; with NORMAL a power loss could lose a key whose events the log (FULL) kept.
     this.db.pragma('synchronous = FULL');
+    // A deleted row's bytes are overwritten with zeros (SQLite's default leaves them in the page's free space, where a
+    // probe read every erased member's key back out of the file and out of a backup taken after the erasure).
+    this.db.pragma('secure_delete = ON');
     this.db.exec('CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, key BLOB NOT NULL)');
+    scrubOnce(this.db);
     this.insert = this.db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
     this.select = this.db.prepare('SELECT key FROM subject_keys WHERE subject = ?');
     this.remove = this.db.prepare('DELETE FROM subject_keys WHERE subject = ?');
@@ -80,11 +84,34 @@ export class SqliteKeyStore implements KeyStore {
     return keys;
   }
 
+  /**
+   * Deletes the key, its bytes overwritten (secure_delete), and empties the write-ahead log, whose earlier frames of the
+   * page still held it (decision 395). A checkpoint kept from ending by a reader leaves those frames until the next.
+   */
   async erase(subjectId: string): Promise<void> {
     this.remove.run(subjectId);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   async close(): Promise<void> {
     this.db.close();
+  }
+}
+
+/** `user_version` of a key store whose file was rewritten once without the bytes of keys deleted before decision 395. */
+const SCRUBBED = 1;
+
+/**
+ * Rewrites the file once (VACUUM, then the log emptied) so that keys deleted before secure_delete was on leave no bytes
+ * in it; a small file (a key a member) takes a moment. Busy (another process holds it): tried again at the next start.
+ */
+function scrubOnce(db: Database.Database): void {
+  if ((db.pragma('user_version', { simple: true }) as number) >= SCRUBBED) return;
+  try {
+    db.exec('VACUUM');
+    db.pragma(`user_version = ${SCRUBBED}`);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch (error) {
+    if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))) throw error;
   }
 }
