@@ -28,6 +28,7 @@ describe('the console at 1024 × 768', () => {
       ['Bernd', 'Bach', 'Am Rosengarten', '10115', 'Berlin'],
       ['Clara', 'Dorn', 'Hauptstraße', '01067', 'Dresden'],
     ];
+    const ids: string[] = [];
     for (const [givenName, name, street, zipCode, city] of people) {
       const id = await seedMember(product, token, {
         givenName,
@@ -42,6 +43,7 @@ describe('the console at 1024 × 768', () => {
         ...(givenName === 'Clara' ? { memberType: 0 } : {}),
       });
       member ??= id;
+      ids.push(id);
     }
     const post = async (body: Record<string, unknown>): Promise<string> => {
       const res = await product.api('/balances', {
@@ -61,6 +63,8 @@ describe('the console at 1024 × 768', () => {
     await post({ member, type: 5, annulPeer: notice, date: today });
     // Further shares not paid yet: a row of the outstanding payments, its subscription named in full.
     await post({ member, type: 1, quantity: 2, paid: 0, date: today });
+    // A death this year: the year's movement report lists it, indented under the leavers.
+    await post({ member: ids[2], type: 6, date: '2021-03-01', interestBegin: '2021-04-01', noticeDate: today });
     // An NV certificate from a tax office with a long name: the NV list shows its issue date from 1200 px on.
     await seedNonAssessment(product, token, member!, Number(today.slice(0, 4)), {
       taxAuthorities: 'Finanzamt Frankfurt am Main V-Höchst',
@@ -215,4 +219,18 @@ describe('the console at 1024 × 768', () => {
     await page.browserContext().close();
     expect(found).toEqual({});
   }, 300_000);
+
+  // A probe: below 1280 px the theme's dense padding took the indent of the leaving reasons, so "Abgänge 1" and
+  // "durch Tod 1" read as two items to add up (decision 394).
+  it('indents the leaving reasons under the leavers in the movement report (de)', async () => {
+    const page = await pageIn('de');
+    await open(page, `/reports/movements?year=${today.slice(0, 4)}`, tid('movement-left-death'));
+    const padding = (testId: string) =>
+      page.$eval(`${tid(testId)} th`, (th) => parseFloat(getComputedStyle(th).paddingLeft));
+    expect((await padding('movement-left-death')) - (await padding('movement-members-left'))).toBeGreaterThanOrEqual(
+      16,
+    );
+    await screenshot(page, 'layout-1024-movement-report-de');
+    await page.close();
+  }, 120_000);
 });

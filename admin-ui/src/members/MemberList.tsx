@@ -250,7 +250,9 @@ export default function MemberList() {
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <div>{formatDate(m.entryDate)}</div>
-                      {m.exitDate ? <div>– {formatDate(m.exitDate)}</div> : null}
+                      {/* The exit as the second line of the column, as the others show theirs: in the body's size
+                          "– 31.12.2026" widened the list past 1024 px with all columns (German). */}
+                      {m.exitDate ? <Second>{`– ${formatDate(m.exitDate)}`}</Second> : null}
                     </TableCell>
                     <TableCell>
                       <div>{choice('memberTypes', m.memberType)}</div>

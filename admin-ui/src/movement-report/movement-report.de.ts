@@ -8,7 +8,7 @@ export const movementReportDe: typeof movementReportEn = {
   year: 'Geschäftsjahr',
   provisional:
     'Das Geschäftsjahr ist noch nicht abgelaufen: vorläufige Zahlen (zum 31.12. bereits erklärte Austritte sind enthalten).',
-  asOf: 'Stand: %{date}. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach werden Buchungen mit einem Datum in diesem Jahr erfasst.',
+  asOf: 'Stand: %{date}. Für dasselbe Jahr ergeben sich später dieselben Zahlen, es sei denn, danach werden Buchungen oder Einzahlungen mit einem Datum in diesem Jahr erfasst oder storniert oder Einzahlungen im Register berichtigt.',
   notReconciled:
     'Anfangs- oder Endbestand weichen von den Beständen der Mitgliederliste zu diesen Tagen ab, oder die datierten Einzahlungen einer Buchung ergeben nicht ihre Einzahlung im Register. Bitte die Daten prüfen lassen.',
   pdf: 'PDF herunterladen',

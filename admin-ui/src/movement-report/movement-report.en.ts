@@ -9,7 +9,7 @@ export const movementReportEn = {
     'Members, shares and capital of the financial year for the notes to the annual accounts (§ 338 (1) HGB): at its start and end, and what joined and left.',
   year: 'Financial year',
   provisional: 'The year is not over yet: provisional figures (ends already noticed for 31 December included).',
-  asOf: 'As of %{date}: a report of the same year shows the same figures later unless postings dated in it are recorded.',
+  asOf: 'As of %{date}: a report of the same year shows the same figures later unless postings or payments dated in it are recorded or annulled, or payments in the register are corrected.',
   notReconciled:
     'Start or end differ from the holdings of the member list on those days, or a posting’s dated payments do not add up to its payment in the register. Please have the data checked.',
   pdf: 'Download PDF',
