@@ -76,6 +76,17 @@ export class SqliteReadStoreFiles implements ReadStoreSides {
     });
   }
 
+  /**
+   * Removes a file of the read models switched away from, with its side files, once the process that read it closed it
+   * (decision 397: it kept the values an erasure blanked since, in clear, until the next rebuild). Nothing when it is
+   * the current file again or no read-model file of `dir`. Another process still reading it keeps its open file.
+   */
+  static removeRetired(dir: string, file: string): void {
+    const name = file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : '';
+    if (!FILE_NAME.test(name) || name === SqliteReadStoreFiles.currentName(dir)) return;
+    for (const f of withSideFiles(join(dir, name))) rmSync(f, { force: true });
+  }
+
   /** Calls `listener` after every switch with the new current file and its store. */
   onSwitched(listener: (file: string, store: ReadStore) => void): void {
     this.listeners.push(listener);

@@ -160,11 +160,16 @@ async function openProcessReadStore(
   if (config.mongodbUrl) return open(file);
   const first = await open(file);
   // Read threads switch files in place (starting new ones takes seconds on a loaded machine); the rest is opened anew.
-  const store = new SwitchingReadStore(first, file, async (switched) => {
-    if (!(first instanceof ThreadedReadStore)) return open(switched, true);
-    const local = await openReadStore(config, areas, sqlite, switched, true);
-    return { store: first, retired: first.switchFile(switched, local) };
-  });
+  const store = new SwitchingReadStore(
+    first,
+    file,
+    async (switched) => {
+      if (!(first instanceof ThreadedReadStore)) return open(switched, true);
+      const local = await openReadStore(config, areas, sqlite, switched, true);
+      return { store: first, retired: first.switchFile(switched, local) };
+    },
+    (retired) => SqliteReadStoreFiles.removeRetired(config.dataDir, retired),
+  );
   if (follow) store.follow(config.dataDir);
   return store;
 }

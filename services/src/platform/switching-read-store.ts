@@ -33,6 +33,12 @@ export class SwitchingReadStore implements ReadStore {
     private readonly open: (
       file: string,
     ) => Promise<ReadStore | { readonly store: ReadStore; readonly retired: ReadStore }>,
+    /**
+     * Called with the file switched away from once its store is closed: it holds the read models of before (blanked
+     * personal data among them, in its pages) and is removed (decision 397).
+     */
+    private readonly retire: (file: string) => void = () => undefined,
+    private readonly graceMs = SWITCH_GRACE_MS,
   ) {}
 
   /** The file the store reads now. */
@@ -46,14 +52,18 @@ export class SwitchingReadStore implements ReadStore {
       if (file === this.file) return;
       const opened = await this.open(file);
       const { store: next, retired: old } = 'retired' in opened ? opened : { store: opened, retired: this.current };
+      const oldFile = this.file;
       this.current = next;
       this.file = file;
       // The old file's store answers what it was asked before; it is closed after a grace period for those calls.
       this.retired.add(old);
       setTimeout(() => {
         this.retired.delete(old);
-        void old.close().catch(() => undefined);
-      }, SWITCH_GRACE_MS).unref();
+        void old
+          .close()
+          .catch(() => undefined)
+          .then(() => this.retire(oldFile));
+      }, this.graceMs).unref();
     });
     return this.switching;
   }
