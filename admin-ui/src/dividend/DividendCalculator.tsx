@@ -94,7 +94,8 @@ export default function DividendCalculator() {
             subheader={translate('coop.dividend.resultHint')}
             slotProps={cardTitle}
           />
-          <CardContent sx={{ pt: 0, display: 'grid', gap: 2.5 }}>
+          {/* One track no wider than the card: a wide table scrolls in its own box instead of being cut by the card. */}
+          <CardContent sx={{ pt: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
             {calc.isFetching ? <Calculating /> : null}
             {calc.error && !calc.isFetching ? <Failed error={calc.error} testId="dividend-calc-failed" /> : null}
             {result ? (

@@ -126,7 +126,8 @@ export default function DividendClosures() {
           }
           sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
         />
-        <CardContent sx={{ pt: 0, display: 'grid', gap: 2.5 }}>
+        {/* One track no wider than the card: a wide table scrolls in its own box instead of being cut by the card. */}
+        <CardContent sx={{ pt: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
           {closures.error ? <Failed error={closures.error} testId="dividend-closures-failed" /> : null}
           {list.length === 0 && !closures.error ? <NoClosures /> : null}
           {id && closure.error ? <Failed error={closure.error} testId="dividend-closure-failed" /> : null}

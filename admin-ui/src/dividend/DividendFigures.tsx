@@ -99,67 +99,75 @@ export function TaxReturn({
   const titleId = `${name}-return-title`;
   const churchId = `${name}-church-title`;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 3 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        gap: 3,
+      }}
+    >
       <Box>
         <Typography id={titleId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>
           {translate('coop.dividend.taxReturn')}
         </Typography>
-        <Table size="small" aria-labelledby={titleId} data-testid={`${name}-tax-return`}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.returnRow')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.returnLine')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {translate('coop.dividend.returnBase')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {translate('coop.dividend.returnTax')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableRow data-testid={`${name}-row31`}>
-              <TableCell>31</TableCell>
-              <TableCell>{translate('coop.dividend.row31')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row31-base`}>
-                {formatEuros(r.row31BaseEuros)}
-              </TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row31-tax`}>
-                {formatEuros(r.row31KapestEuros)}
-              </TableCell>
-            </TableRow>
-            <TableRow data-testid={`${name}-row32`} data-disabled="true" sx={{ '& td': unused }}>
-              <TableCell>32</TableCell>
-              <TableCell>{translate('coop.dividend.row32')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row32-base`}>
-                {euros(r.row32BaseEuros, true)}
-              </TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row32-tax`}>
-                {euros(r.row32KapestEuros, true)}
-              </TableCell>
-            </TableRow>
-            <TableRow data-testid={`${name}-row33`} data-disabled="true" sx={{ '& td': unused }}>
-              <TableCell>33</TableCell>
-              <TableCell>{translate('coop.dividend.row33')}</TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row33-base`}>
-                {euros(r.row33BaseEuros, true)}
-              </TableCell>
-              <TableCell align="right" sx={num}>
-                –
-              </TableCell>
-            </TableRow>
-            <TableRow data-testid={`${name}-row34`}>
-              <TableCell>34</TableCell>
-              <TableCell>{translate('coop.dividend.row34')}</TableCell>
-              <TableCell align="right" sx={num}>
-                –
-              </TableCell>
-              <TableCell align="right" sx={num} data-testid={`${name}-row34-soli`}>
-                {formatMoney(r.row34SoliCents)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby={titleId} data-testid={`${name}-tax-return`}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.returnRow')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.returnLine')}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {translate('coop.dividend.returnBase')}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {translate('coop.dividend.returnTax')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableRow data-testid={`${name}-row31`}>
+                <TableCell>31</TableCell>
+                <TableCell>{translate('coop.dividend.row31')}</TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row31-base`}>
+                  {formatEuros(r.row31BaseEuros)}
+                </TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row31-tax`}>
+                  {formatEuros(r.row31KapestEuros)}
+                </TableCell>
+              </TableRow>
+              <TableRow data-testid={`${name}-row32`} data-disabled="true" sx={{ '& td': unused }}>
+                <TableCell>32</TableCell>
+                <TableCell>{translate('coop.dividend.row32')}</TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row32-base`}>
+                  {euros(r.row32BaseEuros, true)}
+                </TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row32-tax`}>
+                  {euros(r.row32KapestEuros, true)}
+                </TableCell>
+              </TableRow>
+              <TableRow data-testid={`${name}-row33`} data-disabled="true" sx={{ '& td': unused }}>
+                <TableCell>33</TableCell>
+                <TableCell>{translate('coop.dividend.row33')}</TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row33-base`}>
+                  {euros(r.row33BaseEuros, true)}
+                </TableCell>
+                <TableCell align="right" sx={num}>
+                  –
+                </TableCell>
+              </TableRow>
+              <TableRow data-testid={`${name}-row34`}>
+                <TableCell>34</TableCell>
+                <TableCell>{translate('coop.dividend.row34')}</TableCell>
+                <TableCell align="right" sx={num}>
+                  –
+                </TableCell>
+                <TableCell align="right" sx={num} data-testid={`${name}-row34-soli`}>
+                  {formatMoney(r.row34SoliCents)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </Box>
         {r.kapestDueEuros !== rowsSum ? (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid={`${name}-kapest-due`}>
             {translate('coop.dividend.kapestDue', {
@@ -173,37 +181,39 @@ export function TaxReturn({
         <Typography id={churchId} variant="subtitle1" component={heading} sx={{ fontWeight: 600, mb: 0.5 }}>
           {translate('coop.dividend.churchTaxes')}
         </Typography>
-        <Table size="small" aria-labelledby={churchId} data-testid={`${name}-church-taxes`}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.churchId')}</TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.churchName')}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {translate('coop.dividend.fields.churchTax')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {d.singleChurchTax.map((c) => (
-              <TableRow key={c.churchId} data-testid={`${name}-church`} data-church-id={c.churchId}>
-                <TableCell>{c.churchId}</TableCell>
-                <TableCell>{c.name}</TableCell>
-                <TableCell align="right" sx={num}>
-                  {formatMoney(c.amount)}
-                </TableCell>
-              </TableRow>
-            ))}
-            {d.singleChurchTax.length === 0 ? (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby={churchId} data-testid={`${name}-church-taxes`}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={3}>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('coop.dividend.noChurchTax')}
-                  </Typography>
+                <TableCell sx={{ width: 64, fontWeight: 600 }}>{translate('coop.dividend.churchId')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{translate('coop.dividend.churchName')}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {translate('coop.dividend.fields.churchTax')}
                 </TableCell>
               </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {d.singleChurchTax.map((c) => (
+                <TableRow key={c.churchId} data-testid={`${name}-church`} data-church-id={c.churchId}>
+                  <TableCell>{c.churchId}</TableCell>
+                  <TableCell>{c.name}</TableCell>
+                  <TableCell align="right" sx={num}>
+                    {formatMoney(c.amount)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {d.singleChurchTax.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={3}>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate('coop.dividend.noChurchTax')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </Box>
       </Box>
     </Box>
   );

@@ -1,4 +1,15 @@
-import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { EmptyListRow } from '../common/EmptyListRow';
@@ -10,6 +21,52 @@ import { memberListName } from './model';
 import type { DividendMemberRow } from './useMemberPages';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The second value of a cell holding two (exempted under gross, Soli under KapESt, the credit under the payout): on its
+ * own line, never broken.
+ */
+function Second({ children, testId }: { children: string; testId?: string }) {
+  return (
+    <Box component="span" sx={{ ...money, display: 'block', color: 'text.secondary' }} data-testid={testId}>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The payout's header over a closure that credited dividends (issue 45): "Net payout /" (sorted, as `SortHeader` sorts)
+ * above the credit's name, which the API does not sort by.
+ */
+function PayoutHeader({ list, label, credit }: { list: ServerList<RaRecord>; label: string; credit: string }) {
+  const translate = useTranslate();
+  const direction = list.sort?.field === 'paymentAmount' ? (list.sort.order === 'DESC' ? 'desc' : 'asc') : null;
+  return (
+    <TableCell
+      align="right"
+      sortDirection={direction ?? false}
+      sx={{ fontWeight: 600 }}
+      aria-sort={direction === null ? 'none' : direction === 'asc' ? 'ascending' : 'descending'}
+    >
+      <div>
+        <TableSortLabel
+          active={direction !== null}
+          direction={direction ?? 'asc'}
+          onClick={() => list.cycleSort('paymentAmount')}
+          title={translate('coop.list.sortHint')}
+          data-testid="sort-paymentAmount"
+        >
+          {/* One inline box: a label of two words wraps with its slash after the second, not beside both. */}
+          <span>
+            {label}
+            <span aria-hidden="true">&nbsp;/</span>
+          </span>
+        </TableSortLabel>
+      </div>
+      <div>{credit}</div>
+    </TableCell>
+  );
+}
 
 /** What refuses the closure for this member (a missing tax id), as a chip beside the name. */
 function Problems({ row }: { row: DividendMemberRow }) {
@@ -23,7 +80,8 @@ function Problems({ row }: { row: DividendMemberRow }) {
         color="error"
         variant="outlined"
         label={translate('coop.dividend.problem')}
-        sx={{ ml: 1, height: 22 }}
+        // The label wraps at its spaces where the column is narrow (German at 1024 px), instead of widening the table.
+        sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
         data-testid="dividend-member-problem"
       />
     </Tooltip>
@@ -33,7 +91,9 @@ function Problems({ row }: { row: DividendMemberRow }) {
 /**
  * The per-member list of a calculation or a closure (SPEC 2): paged, sortable and searchable by name or number by the
  * API (useMemberPages); the name opens the member dashboard. Money as `1.234,56 €`. `credits` (a closure that credited
- * dividends to the Geschäftsguthaben, issue 45): the credit in its own column beside the payout.
+ * dividends to the Geschäftsguthaben, issue 45): the credit under the payout. To fit 1024 px in German (issue 43), pairs
+ * share a column, the second value under the first: gross and exempted, KapESt and Soli (each sorted by its own label),
+ * the payout and the credit.
  */
 export function DividendMembersTable({
   list,
@@ -49,8 +109,14 @@ export function DividendMembersTable({
   const translate = useTranslate();
   const shared = list as unknown as ServerList<RaRecord>;
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
-  const header = (field: string, right = true) => (
-    <SortHeader list={shared} field={field} label={f(field)} {...(right ? { align: 'right' as const } : {})} />
+  const header = (field: string, right = true, second?: string) => (
+    <SortHeader
+      list={shared}
+      field={field}
+      label={f(field)}
+      {...(second ? { second: { field: second, label: f(second) } } : {})}
+      {...(right ? { align: 'right' as const } : {})}
+    />
   );
   return (
     <Box data-testid={`${name}-members`}>
@@ -62,17 +128,14 @@ export function DividendMembersTable({
               {header('memberNr')}
               {header('name', false)}
               {header('balances')}
-              {header('amount')}
-              {header('exemptions')}
-              {header('dividendTax')}
-              {header('solidarityTax')}
+              {header('amount', true, 'exemptions')}
+              {header('dividendTax', true, 'solidarityTax')}
               {header('churchTax')}
               {credits ? (
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {f('creditedAmount')}
-                </TableCell>
-              ) : null}
-              {header('paymentAmount')}
+                <PayoutHeader list={shared} label={f('paymentAmount')} credit={f('creditedColumn')} />
+              ) : (
+                header('paymentAmount')
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -88,45 +151,42 @@ export function DividendMembersTable({
                   {m.memberNr}
                 </TableCell>
                 <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={`/member/${encodeURIComponent(m.member)}`}
-                    underline="hover"
-                    sx={{ fontWeight: 600 }}
-                  >
-                    {memberListName(m)}
-                  </Link>
-                  <Problems row={m} />
+                  {/* The chip beside the name where there is room, else under it. */}
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.25 }}>
+                    <Link
+                      component={RouterLink}
+                      to={`/member/${encodeURIComponent(m.member)}`}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
+                      {memberListName(m)}
+                    </Link>
+                    <Problems row={m} />
+                  </Box>
                 </TableCell>
                 <TableCell align="right" sx={money}>
                   {formatMoney(m.balances)}
                 </TableCell>
-                <TableCell align="right" sx={money} data-testid={`${name}-gross`}>
-                  {formatMoney(m.amount)}
-                </TableCell>
                 <TableCell align="right" sx={money}>
-                  {formatMoney(m.exemptions)}
+                  <span data-testid={`${name}-gross`}>{formatMoney(m.amount)}</span>
+                  <Second>{formatMoney(m.exemptions)}</Second>
                 </TableCell>
                 <TableCell align="right" sx={money}>
                   {formatMoney(m.dividendTax)}
-                </TableCell>
-                <TableCell align="right" sx={money}>
-                  {formatMoney(m.solidarityTax)}
+                  <Second>{formatMoney(m.solidarityTax)}</Second>
                 </TableCell>
                 <TableCell align="right" sx={money}>
                   {formatMoney(m.churchTax)}
                 </TableCell>
-                {credits ? (
-                  <TableCell align="right" sx={money} data-testid={`${name}-credited`}>
-                    {formatMoney(m.creditedAmount)}
-                  </TableCell>
-                ) : null}
-                <TableCell align="right" sx={{ ...money, fontWeight: 600 }} data-testid={`${name}-net`}>
-                  {formatMoney(m.paymentAmount)}
+                <TableCell align="right" sx={money}>
+                  <Box component="span" sx={{ fontWeight: 600 }} data-testid={`${name}-net`}>
+                    {formatMoney(m.paymentAmount)}
+                  </Box>
+                  {credits ? <Second testId={`${name}-credited`}>{formatMoney(m.creditedAmount)}</Second> : null}
                 </TableCell>
               </TableRow>
             ))}
-            <EmptyListRow list={list} columns={credits ? 10 : 9} text={translate('coop.dividend.noMembers')} />
+            <EmptyListRow list={list} columns={7} text={translate('coop.dividend.noMembers')} />
           </TableBody>
         </Table>
       </Box>

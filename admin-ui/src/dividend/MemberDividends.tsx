@@ -25,6 +25,15 @@ import { CertificateIssues, CorrectCertificateButton } from './CorrectCertificat
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
+/** The second value of a cell holding two (the payment date under the year, exempted under gross, Soli under KapESt). */
+function Second({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={{ ...money, display: 'block', color: 'text.secondary' }}>
+      {children}
+    </Box>
+  );
+}
+
 /** The member's own tax certificate of one closed year (`GET /dividend/tax-pdf/{id}?member={memberId}`, `taxpdf.pdf`). */
 function CertificateButton({ dividendId, memberId, year }: { dividendId: string; memberId: string; year: number }) {
   const translate = useTranslate();
@@ -65,6 +74,8 @@ function CertificateButton({ dividendId, memberId, year }: { dividendId: string;
 /**
  * The member dashboard's "Dividends" section: the member's dividends of closed years, by year (newest first), with the
  * gross, the exemption used, KapESt, Soli, church tax and the net paid; the year opens the closure; each year's tax certificate downloads (roles that read church data).
+ * To fit 1024 px in German (issue 43), three pairs share a column, the second value under the first: the year and its
+ * payment date, gross and exempted, KapESt and Soli.
  */
 export function MemberDividends({
   memberId,
@@ -80,9 +91,20 @@ export function MemberDividends({
   const certificates = can(useSession(), 'church:read');
   const f = (field: string) => translate(`coop.dividend.fields.${field}`);
   const rows = [...(dividends ?? [])].sort((a, b) => b.year - a.year || b.paymentDate.localeCompare(a.paymentDate));
-  const head = (label: string, right = true) => (
+  const head = (label: string, right = true, second?: string) => (
     <TableCell align={right ? 'right' : undefined} sx={{ fontWeight: 600 }}>
-      {label}
+      {second ? (
+        <>
+          {/* "first /" above "second", as the cells show the two values (as the sortable lists head them). */}
+          <div>
+            {label}
+            <span aria-hidden="true">&nbsp;/</span>
+          </div>
+          <div>{second}</div>
+        </>
+      ) : (
+        label
+      )}
     </TableCell>
   );
   return (
@@ -102,12 +124,9 @@ export function MemberDividends({
             <Table size="small" aria-labelledby="member-dividends-title">
               <TableHead>
                 <TableRow>
-                  {head(f('year'), false)}
-                  {head(f('paymentDate'), false)}
-                  {head(f('amount'))}
-                  {head(f('exemptions'))}
-                  {head(f('dividendTax'))}
-                  {head(f('solidarityTax'))}
+                  {head(f('year'), false, f('paymentDate'))}
+                  {head(f('amount'), true, f('exemptions'))}
+                  {head(f('dividendTax'), true, f('solidarityTax'))}
                   {head(f('churchTax'))}
                   {head(f('paymentAmount'))}
                   {certificates ? head(translate('coop.payouts.memberCertificateHead'), false) : null}
@@ -125,19 +144,15 @@ export function MemberDividends({
                       >
                         {d.year}
                       </Link>
+                      <Second>{formatDate(d.paymentDate)}</Second>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.paymentDate)}</TableCell>
                     <TableCell align="right" sx={money}>
                       {formatMoney(d.amount)}
-                    </TableCell>
-                    <TableCell align="right" sx={money}>
-                      {formatMoney(d.exemptions)}
+                      <Second>{formatMoney(d.exemptions)}</Second>
                     </TableCell>
                     <TableCell align="right" sx={money}>
                       {formatMoney(d.dividendTax)}
-                    </TableCell>
-                    <TableCell align="right" sx={money}>
-                      {formatMoney(d.solidarityTax)}
+                      <Second>{formatMoney(d.solidarityTax)}</Second>
                     </TableCell>
                     <TableCell align="right" sx={money}>
                       {formatMoney(d.churchTax)}

@@ -92,6 +92,8 @@ export const dividendDe: Messages<typeof dividendEn> = {
       status: 'Stand',
       netAmount: 'Netto nach Steuern',
       creditedAmount: 'Gutschrift Geschäftsguthaben (§ 19 GenG)',
+      /** The per-member list's column (beside "Guthaben"): short enough for 1024 px. */
+      creditedColumn: 'Gutschrift (§\u00a019\u00a0GenG)',
     },
     settings: {
       dividendMethod: {

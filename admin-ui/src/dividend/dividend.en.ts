@@ -89,6 +89,8 @@ export const dividendEn = {
       status: 'State',
       netAmount: 'Net after taxes',
       creditedAmount: 'Credited to capital (§ 19 GenG)',
+      /** The per-member list's column (beside "Holding"): short enough for 1024 px. */
+      creditedColumn: 'Credited (§\u00a019\u00a0GenG)',
     },
     settings: {
       dividendMethod: {
