@@ -10,7 +10,15 @@ import type {
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
 import { DIVIDEND_INPUTS } from './dividend-collections.js';
 import { churchAfterAnswer } from './dividend-input-church.js';
-import { CHURCH_DATA_ERASED, dividendInputsChurchErasure, dividendInputsErasure, MEMBERS_ERASED } from './erasure.js';
+import {
+  CHURCH_DATA_ERASED,
+  dividendInputsChurchErasure,
+  dividendInputsErasure,
+  erasedInputBlanks,
+  INPUT_PERSONAL_TYPES,
+  keptErased,
+  MEMBERS_ERASED,
+} from './erasure.js';
 
 /*
  * `dividend_inputs`: one document per member (id = member id) holding what the dividend engine needs of the member
@@ -140,7 +148,8 @@ export const dividendInputsProjector: Projector = {
   // 2: subscriptions count with what was paid, payments and returns are tuples of their own (issue 45).
   // 3: a register correction of a posting's payment restates what the posting bears (decision 236).
   // 4: a regular KiStAM answer applies from the following 1 January (`churchFollowing`, decision 350).
-  version: 4,
+  // 5: an erased member's document is marked `erased`, and stays blanked by the events after its erasure.
+  version: 5,
   keys(recorded: RecordedEvent): DocKey[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.keys(recorded);
     if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.keys(recorded);
@@ -155,6 +164,16 @@ export const dividendInputsProjector: Projector = {
   project(recorded, current): WriteOp[] {
     if (recorded.type === MEMBERS_ERASED) return dividendInputsErasure.project(recorded, current);
     if (recorded.type === CHURCH_DATA_ERASED) return dividendInputsChurchErasure.project(recorded, current);
+    const ops = inputEvents.project(recorded, current);
+    return INPUT_PERSONAL_TYPES.has(recorded.type)
+      ? keptErased(ops, current, DIVIDEND_INPUTS.name, erasedInputBlanks)
+      : ops;
+  },
+};
+
+/** The writes of a member, tax paper or dividend event, before an erased member's are blanked again (keptErased). */
+const inputEvents = {
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const event = recorded as RecordedEvent<Handled>;
     const position = recorded.position.toString();
     const put = (doc: ReadDocument): WriteOp => ({ kind: 'put', collection: DIVIDEND_INPUTS.name, doc });

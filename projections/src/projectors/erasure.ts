@@ -42,12 +42,38 @@ function blank(
   return ops;
 }
 
+/*
+ * After the erasure: an event about an erased member that carries personal fields (recorded while the
+ * clean-up ran, before its keys were deleted; or with a key made anew since) leaves them blanked exactly as the erasure
+ * did, on every document the erasure marked `erased`. A rebuild gives the same: there such an event arrives with its
+ * fields null or in clear alike, and the same blanks follow. Each projector names the event types it so guards.
+ */
+
+/** `ops` with each document written that was erased before (its stored document says `erased`) blanked again by `blanks`. */
+export function keptErased(
+  ops: readonly WriteOp[],
+  current: (key: DocKey) => ReadDocument | undefined,
+  collection: string,
+  blanks: (doc: ReadDocument) => Record<string, unknown>,
+): WriteOp[] {
+  return ops.map((op) => {
+    if (op.kind !== 'put' || op.collection !== collection) return op;
+    if (current({ collection, id: op.doc.id })?.erased !== true) return op;
+    return { ...op, doc: { ...op.doc, ...blanks(op.doc), erased: true } };
+  });
+}
+
 /** The member fields an erasure blanks: the master data's personal fields, the tax id, the notice's reason and the hold's. */
 const MEMBER_BLANKS: Readonly<Record<string, null>> = Object.fromEntries(
   [...MEMBER_PERSONAL_FIELDS, 'taxId', 'nameKey', 'taxIdKey', 'exitExtraordinaryReason', 'retentionHoldReason'].map(
     (f) => [f, null],
   ),
 );
+
+/** An erased member's document: type 2 ("GDPR removed"), its personal fields null. */
+const ERASED_MEMBER = { ...MEMBER_BLANKS, memberType: 2, erased: true };
+/** A `members` document of an erased member written again (keptErased): as the erasure left it, `erasedAt` kept. */
+export const erasedMemberBlanks = (): Record<string, unknown> => ERASED_MEMBER;
 
 /** Members projector: the erased members (type 2, personal fields null), their postings' names, and spouse links to them. */
 export const membersErasure = {
@@ -62,12 +88,7 @@ export const membersErasure = {
     const erasedAt = (recorded as RecordedEvent<MembersErased>).data.asOf;
     const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
     return erasedMembers(recorded).flatMap((m) => [
-      ...blank(recorded, current, [key('members')(m.memberId)], () => ({
-        ...MEMBER_BLANKS,
-        memberType: 2,
-        erased: true,
-        erasedAt,
-      })),
+      ...blank(recorded, current, [key('members')(m.memberId)], () => ({ ...ERASED_MEMBER, erasedAt })),
       ...blank(recorded, current, m.balances.map(key('balances')), () => ({
         memberName: '',
         orderNumber: null,
@@ -144,6 +165,21 @@ const INPUT_BLANKS = {
   spouseTaxId: null,
 };
 
+/** The orders' spouse links: all of the erased member's own (sealed under its key), those naming it on its spouse's. */
+function cut(doc: ReadDocument, linked: (spouse: string | null | undefined) => boolean): Record<string, unknown> {
+  return {
+    orders: ((doc.orders as { spouseMemberId?: string | null }[] | undefined) ?? []).map((o) =>
+      linked(o.spouseMemberId) ? { ...o, spouseMemberId: null } : o,
+    ),
+  };
+}
+
+/** An erased member's `dividend_inputs` document (at the erasure, and written again: keptErased). */
+export const erasedInputBlanks = (doc: ReadDocument): Record<string, unknown> => ({
+  ...cut(doc, () => true),
+  ...INPUT_BLANKS,
+});
+
 /** Dividend inputs projector: the erased member's inputs, and the spouse links of the members whose spouse it was. */
 export const dividendInputsErasure = {
   keys(recorded: RecordedEvent): DocKey[] {
@@ -154,19 +190,10 @@ export const dividendInputsErasure = {
   },
   project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const erased = new Set(erasedMembers(recorded).map((m) => m.memberId));
-    // The orders' spouse links: all of the erased member's own (sealed under its key), those naming it on its spouse's.
-    const cut = (
-      doc: ReadDocument,
-      linked: (spouse: string | null | undefined) => boolean,
-    ): Record<string, unknown> => ({
-      orders: ((doc.orders as { spouseMemberId?: string | null }[] | undefined) ?? []).map((o) =>
-        linked(o.spouseMemberId) ? { ...o, spouseMemberId: null } : o,
-      ),
-    });
     return erasedMembers(recorded).flatMap((m) => [
       ...blank(recorded, current, [key('dividend_inputs')(m.memberId)], (doc) => ({
-        ...cut(doc, () => true),
-        ...INPUT_BLANKS,
+        ...erasedInputBlanks(doc),
+        erased: true,
       })),
       ...blank(
         recorded,
@@ -209,3 +236,12 @@ export const dividendInputsChurchErasure = {
       churchFollowing: null,
     })),
 };
+
+/** The events with personal fields a member's dividend input takes (master and church data, an order's spouse): kept
+ * blanked once the member is erased (keptErased). */
+export const INPUT_PERSONAL_TYPES: ReadonlySet<string> = new Set([
+  'MemberDataChanged',
+  'ChurchDataRecorded',
+  'ExemptionOrderRecorded',
+  'ExemptionOrderCorrected',
+]);

@@ -11,7 +11,14 @@ import {
 } from '@coop/contracts';
 import { without, type DocKey, type Projector } from '../runner/projector.js';
 import { projectRetentionHold, RETENTION_HOLD_EVENT_TYPES } from './member-retention.js';
-import { CHURCH_DATA_ERASED, membersChurchErasure, membersErasure, MEMBERS_ERASED } from './erasure.js';
+import {
+  CHURCH_DATA_ERASED,
+  erasedMemberBlanks,
+  keptErased,
+  membersChurchErasure,
+  membersErasure,
+  MEMBERS_ERASED,
+} from './erasure.js';
 import { BALANCES } from './balance-document.js';
 import { MEMBER_STATS, NO_EXIT, type MemberPostingEntry } from './member-collections.js';
 import { MEMBERS } from './member-document.js';
@@ -35,6 +42,17 @@ const TYPES = new Set<string>([
   'SharePaymentReceived',
   'SharePaymentReturned',
   // The data-protection hold (issue 27; member-retention.ts).
+  ...RETENTION_HOLD_EVENT_TYPES,
+]);
+
+/**
+ * The events whose personal fields the member document takes: on an erased member's document they leave those fields
+ * blanked as the erasure left them (keptErased). The others change no personal field of the document.
+ */
+const PERSONAL_TYPES = new Set<string>([
+  'MemberDataChanged',
+  'ChurchDataRecorded',
+  'MembershipEndNoticed',
   ...RETENTION_HOLD_EVENT_TYPES,
 ]);
 
@@ -135,6 +153,14 @@ export const membersProjector: Projector = {
   project(recorded, current): WriteOp[] {
     if (recorded.type === MEMBERS_ERASED) return membersErasure.project(recorded, current);
     if (recorded.type === CHURCH_DATA_ERASED) return membersChurchErasure.project(recorded, current);
+    const ops = memberEvents.project(recorded, current);
+    return PERSONAL_TYPES.has(recorded.type) ? keptErased(ops, current, MEMBERS.name, erasedMemberBlanks) : ops;
+  },
+};
+
+/** The writes of a member event (not an erasure), before an erased member's are blanked again (keptErased). */
+const memberEvents = {
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const event = recorded as RecordedEvent<MemberEvent>;
     const position = recorded.position.toString();
     const coop = recorded.metadata.cooperativeId;

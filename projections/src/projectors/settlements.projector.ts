@@ -9,7 +9,7 @@ import type {
   WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-import { MEMBERS_ERASED } from './erasure.js';
+import { keptErased, MEMBERS_ERASED } from './erasure.js';
 import { SETTLEMENTS } from './settlement-document.js';
 
 /* The settlements' collection with its typed document is in settlement-document.ts, reachable only from
@@ -110,16 +110,53 @@ const PAYOUT_CLEARED = {
   holdingRaised: false,
 };
 
+/** An erased member's row: the payee of its payout and of each top-up blanked (at the erasure, and after it). */
+function erasedRow(row: ReadDocument): Record<string, unknown> {
+  const topUps = ((row.topUps as Record<string, unknown>[] | undefined) ?? []).map((u) => ({
+    ...u,
+    ...ACCOUNT_CLEARED,
+  }));
+  return { ...ACCOUNT_CLEARED, ...(row.topUps ? { topUps } : {}) };
+}
+
+/**
+ * After the erasure: the events carrying an erased member's personal data (the heirs' account, a payout's payee) leave
+ * it blanked on the documents the erasure marked `erased`, so the live documents equal a rebuild's (keptErased).
+ */
+function keptErasedPayee(
+  ops: WriteOp[],
+  recorded: RecordedEvent,
+  current: (key: DocKey) => ReadDocument | undefined,
+): WriteOp[] {
+  switch (recorded.type) {
+    case 'HeirsAccountRecorded':
+      return keptErased(ops, current, SETTLEMENT_MEMBERS.name, () => HEIRS_CLEARED);
+    case 'SettlementPaid':
+    case 'SettlementToppedUp':
+      return keptErased(ops, current, SETTLEMENTS.name, erasedRow);
+    default:
+      return ops;
+  }
+}
+
 export const settlementsProjector: Projector = {
   collections: [SETTLEMENTS, SETTLEMENT_MEMBERS, SETTLEMENT_TERMS],
   // 2: a settlement's holding is the Geschäftsguthaben that left, register corrections of the end included (decision 234).
   // 3: the heirs' account itself, for the dividend's payment file (decision 316).
   // 4: the top-ups of a paid settlement and `holdingRaised`, a holding risen after its payout (decision 370).
-  version: 4,
+  // 5: an erased member's documents are marked `erased`; its heirs' account and payees stay blanked after the erasure.
+  version: 5,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
   project(recorded, current): WriteOp[] {
+    return keptErasedPayee(settlementEvents.project(recorded, current), recorded, current);
+  },
+};
+
+/** The writes of an event, before an erased member's personal data is blanked again (keptErasedPayee). */
+const settlementEvents = {
+  project(recorded: RecordedEvent, current: (key: DocKey) => ReadDocument | undefined): WriteOp[] {
     const event = recorded as unknown as Handled & RecordedEvent;
     const put = (collection: string, doc: ReadDocument): WriteOp => ({
       kind: 'put',
@@ -297,15 +334,10 @@ export const settlementsProjector: Projector = {
         const ops: WriteOp[] = [];
         for (const m of event.data.members) {
           const member = current(memberKey(m.memberId));
-          if (member) ops.push(put(SETTLEMENT_MEMBERS.name, { ...member, ...HEIRS_CLEARED }));
+          if (member) ops.push(put(SETTLEMENT_MEMBERS.name, { ...member, ...HEIRS_CLEARED, erased: true }));
           for (const b of m.balances) {
             const row = current(rowKey(m.memberId, b));
-            if (!row) continue;
-            const topUps = ((row.topUps as Record<string, unknown>[] | undefined) ?? []).map((u) => ({
-              ...u,
-              ...ACCOUNT_CLEARED,
-            }));
-            ops.push(put(SETTLEMENTS.name, { ...row, ...ACCOUNT_CLEARED, ...(row.topUps ? { topUps } : {}) }));
+            if (row) ops.push(put(SETTLEMENTS.name, { ...row, ...erasedRow(row), erased: true }));
           }
         }
         return ops;

@@ -15,7 +15,7 @@ import {
   type WriteOp,
 } from '@coop/contracts';
 import { stamp, type DocKey, type Projector } from '../runner/projector.js';
-import { MEMBERS_ERASED } from './erasure.js';
+import { keptErased, MEMBERS_ERASED } from './erasure.js';
 import { SHARE_DUE_MEMBERS, SHARE_DUES, SHARE_DUES_SETTLED } from './share-dues-collections.js';
 import { dueOf } from './share-dues-schedule.js';
 
@@ -240,6 +240,9 @@ function memberOf(member: ReadDocument | undefined): { memberNr: number | null; 
   };
 }
 
+/** The names the clean-up blanks on a member's document here (issue 27), and again after it (keptErased). */
+const NAMES_ERASED = { name: null, givenName: null, memberName: '' };
+
 export const shareDuesProjector: Projector = {
   collections: [SHARE_DUES, SHARE_DUES_SETTLED, SHARE_DUE_MEMBERS],
   // 2: incoming transfers (4) are dues, outgoing ones pass unpaid parts on (decision 265); 3: the dues paid in full
@@ -247,8 +250,9 @@ export const shareDuesProjector: Projector = {
   // subscription paid in full when posted is not stored (decision 268); 6: a partial termination's correction releases
   // more of the dues (`SharePaymentCorrected.released`, decision 305); 7: a transfer's correction passes more of them on
   // (`SharePaymentCorrected.passedOn`, decision 327); 8: a returned payment gives back the reminder level it had before
-  // that payment (`reminderSpans`, decision 359).
-  version: 8,
+  // that payment (`reminderSpans`, decision 359). 9: an erased member's document is marked `erased`, and a change of
+  // master data after its erasure leaves the names blanked.
+  version: 9,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -278,7 +282,8 @@ export const shareDuesProjector: Projector = {
           givenName: d.givenName ?? member.givenName,
           legalForm: d.legalForm ?? member.legalForm,
         };
-        return [put(SHARE_DUE_MEMBERS.name, { ...member, ...names, memberName: displayName(names), position })];
+        const changed = put(SHARE_DUE_MEMBERS.name, { ...member, ...names, memberName: displayName(names), position });
+        return keptErased([changed], current, SHARE_DUE_MEMBERS.name, () => NAMES_ERASED);
       }
       case 'SharesPosted': {
         const d = event.data;
@@ -374,8 +379,7 @@ export const shareDuesProjector: Projector = {
         const ops: WriteOp[] = [];
         for (const m of event.data.members) {
           const member = current(memberKey(m.memberId));
-          if (member)
-            ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, name: null, givenName: null, memberName: '', position }));
+          if (member) ops.push(put(SHARE_DUE_MEMBERS.name, { ...member, ...NAMES_ERASED, erased: true, position }));
           for (const b of m.balances) {
             const stored = storedDue(current, b);
             if (stored) ops.push(put(stored.collection, { ...stored.doc, memberName: '', position }));

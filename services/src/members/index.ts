@@ -1,6 +1,7 @@
 /** The members area's public entry (member master data): what other areas may use. */
 export { MembersModule } from './members.module.js';
 export { asOfDate, MemberReads } from './queries/member-reads.js';
+export { erasedMembersReader, refuseErasedInLog, type ErasedMembers } from './commands/erased-members.js';
 export { MemberDividendReads } from './queries/member-dividends.js';
 export { holdingOn, toMemberDto } from './queries/member.view.js';
 export {

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { refuseErasedMember } from '../../members/reads.js';
+import { refuseErasedInLog } from '../../members/index.js';
 import { churchDataDecider } from '../domain/church-data.decider.js';
 import { ChurchDataKey } from './church-data-key.js';
 
@@ -41,7 +42,19 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
     // An erased member takes no church data (Art. 9 GDPR data on an erased member; decision 362).
     await refuseErasedMember(this.reads, cooperativeId, memberId);
     const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
-    const { events } = await this.writer.handle(memberStream(memberId), churchDataDecider, command, ctx, cooperativeId);
+    // The erasure log's revision checked in the append: a clean-up recording the member meanwhile refuses it (decision 399).
+    const events = await this.writer.retrying(async () => {
+      const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);
+      const streamId = memberStream(memberId);
+      const { state, expected } = await this.writer.load(streamId, churchDataDecider);
+      const decided = churchDataDecider.decide(command, state);
+      if (decided.length > 0)
+        await this.writer.appendAll([
+          { streamId, expected, events: this.writer.stamp(decided, ctx, cooperativeId) },
+          erasure,
+        ]);
+      return decided;
+    });
     if (
       events.some((e) => e.type === 'ChurchDataRecorded' && e.data.churchId === null && e.data.churchTaxRate === null)
     )

@@ -14,7 +14,7 @@ import {
   type StreamAppend,
 } from '@coop/contracts';
 import { ErasedDebtorFiles } from '../../direct-debits/index.js';
-import { memberDocuments } from '../../members/index.js';
+import { memberDocuments, refuseErasedInLog } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
@@ -74,13 +74,20 @@ export class ChangeRetentionHoldHandler implements ICommandHandler<ChangeRetenti
     const cooperativeId = ctx.actor.cooperativeId;
     const member = await memberDocuments.get(this.reads, cooperativeId, memberId);
     if (member.erased) throw new ValidationError([fieldError(null, 'memberErased')]);
-    await this.writer.handle(
-      memberStream(memberId),
-      retentionHoldDecider,
-      { type: 'ChangeRetentionHold', memberId, cooperativeId, held, reason },
-      ctx,
-      cooperativeId,
-    );
+    const streamId = memberStream(memberId);
+    await this.writer.retrying(async () => {
+      // The erasure as the log has it, checked in the write: a clean-up naming the member meanwhile makes the hold
+      // decide again, and refuses it (refuseErasedInLog).
+      const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);
+      const loaded = await this.writer.load(streamId, retentionHoldDecider);
+      const command = { type: 'ChangeRetentionHold' as const, memberId, cooperativeId, held, reason };
+      const events = retentionHoldDecider.decide(command, loaded.state);
+      if (events.length === 0) return;
+      await this.writer.appendAll([
+        { streamId, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) },
+        erasure,
+      ]);
+    });
   }
 }
 

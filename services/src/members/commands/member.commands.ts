@@ -30,6 +30,7 @@ import {
   memberNumberSequenceDecider,
   nextMemberNumber,
 } from '../domain/member-number.decider.js';
+import { refuseErasedInLog } from './erased-members.js';
 import { TaxIdClaims, type TaxIdClaim } from './tax-id-claims.js';
 
 /** An admission as checked at the edge (the request class MemberAdmission of contracts). */
@@ -91,6 +92,14 @@ export class MemberCommandRunner extends CommandRunner {
    */
   claimTaxId(ctx: CommandContext, memberId: string, taxId: string | null, held: string | null): Promise<TaxIdClaim> {
     return this.taxIds.claim(ctx, memberId, taxId, held);
+  }
+
+  /**
+   * The erasure log's revision check for a change of `memberId`'s master data; `memberErased` when the log names it
+   * (an erasure recorded meanwhile makes the change decide again, and refuses it).
+   */
+  notErased(cooperativeId: string, memberId: string): Promise<StreamAppend> {
+    return refuseErasedInLog(this.writer, cooperativeId, memberId);
   }
 
   /** The cooperative's share terms (the initial subscription needs them). */
@@ -233,6 +242,8 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
     const cooperativeId = ctx.actor.cooperativeId;
     const plausibility = { today: businessToday(), confirmed: confirmWarnings };
     await this.members.retrying(async () => {
+      // The erasure log first: an erased member's master data is not opened (its key is gone, or about to go).
+      const erasure = await this.members.notErased(cooperativeId, memberId);
       const loaded = await this.members.loadMaster(memberId);
       const held = loaded.state.master?.manualTaxId ?? null;
       const taxId = await this.members.claimTaxId(ctx, memberId, master.manualTaxId, held);
@@ -242,8 +253,9 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
         { type: 'ChangeMemberData', memberId, cooperativeId, master, plausibility },
         loaded,
       );
-      // With the claim of a tax id the member did not hold (its stream's revision too: a rival claim decides again).
-      await this.members.append([decided], ctx, taxId.appends);
+      // With the claim of a tax id the member did not hold (its stream's revision too: a rival claim decides again), and
+      // the erasure log's revision: a clean-up naming the member meanwhile makes the change decide again.
+      await this.members.append([decided], ctx, taxId.appends, [erasure]);
     });
   }
 }

@@ -30,7 +30,7 @@ import {
   type SettlementTermsCommand,
 } from '../domain/settlement-terms.decider.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { refuseErasedMember } from '../../members/index.js';
+import { refuseErasedInLog, refuseErasedMember } from '../../members/index.js';
 
 /** The member stream read whole (master data and share account), for the ends and the member's account. */
 const memberReader: Decider<never, MemberEvent, MemberState> = {
@@ -225,17 +225,27 @@ export class RecordHeirsAccountHandler implements ICommandHandler<RecordHeirsAcc
   ) {}
 
   async execute({ ctx, memberId, account }: RecordHeirsAccountCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
     // The heirs' account is sealed under the member's key: an erased member's would make it anew (decision 362).
-    await refuseErasedMember(this.reads, ctx.actor.cooperativeId, memberId);
-    const state = await memberOf(this.writer, ctx.actor.cooperativeId, memberId, 'memberId');
+    await refuseErasedMember(this.reads, cooperativeId, memberId);
+    const state = await memberOf(this.writer, cooperativeId, memberId, 'memberId');
     const deceased = settlementEnds(state).some((e) => e.reason === 'death');
-    await this.writer.handle(
-      settlementStream(memberId),
-      settlementDecider,
-      { type: 'RecordHeirsAccount', memberId, deceased, account },
-      ctx,
-      ctx.actor.cooperativeId,
-    );
+    const streamId = settlementStream(memberId);
+    await this.writer.retrying(async () => {
+      // The erasure as the log has it, checked in the write: a clean-up naming the member meanwhile (the read models
+      // may not show it yet) makes the write decide again, and refuses it (refuseErasedInLog).
+      const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);
+      const loaded = await this.writer.load(streamId, settlementDecider);
+      const events = settlementDecider.decide(
+        { type: 'RecordHeirsAccount', memberId, deceased, account },
+        loaded.state,
+      );
+      if (events.length === 0) return;
+      await this.writer.appendAll([
+        { streamId, expected: loaded.expected, events: this.writer.stamp(events, ctx, cooperativeId) },
+        erasure,
+      ]);
+    });
   }
 }
 

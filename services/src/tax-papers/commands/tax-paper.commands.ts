@@ -22,7 +22,13 @@ import {
 } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
 import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
-import { memberDocuments, memberMasterDecider, memberName, refuseErasedMember } from '../../members/index.js';
+import {
+  memberDocuments,
+  memberMasterDecider,
+  memberName,
+  refuseErasedInLog,
+  refuseErasedMember,
+} from '../../members/index.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 
 /** Records an exemption order for `member`; answers the new order's id. */
@@ -160,12 +166,17 @@ export class TaxPaperWriter {
     return String(doc.member);
   }
 
-  /** Decides on the member's stream and appends; a blank member is decided on an empty state (it only reports errors). */
+  /**
+   * Decides on the member's stream and appends; a blank member is decided on an empty state (it only reports errors).
+   * A paper of a member the erasure log names is refused, and the log's revision is checked in the append: a clean-up
+   * recording the member meanwhile makes it decide again (decision 399; the read model's check alone came too late).
+   */
   async run<C, E extends DomainEvent, S>(
     streamId: string | null,
     decider: Decider<C, E, S>,
     command: () => Promise<C>,
     ctx: CommandContext,
+    memberId: string,
   ): Promise<void> {
     await this.writer.retrying(async () => {
       const c = await command();
@@ -173,11 +184,13 @@ export class TaxPaperWriter {
         decider.decide(c, decider.initialState());
         return;
       }
+      const erasure = await refuseErasedInLog(this.writer, ctx.actor.cooperativeId, memberId);
       const { state, expected } = await this.writer.load(streamId, decider);
       const events = decider.decide(c, state);
       if (events.length > 0)
         await this.writer.appendAll([
           { streamId, expected, events: this.writer.stamp(events, ctx, ctx.actor.cooperativeId) },
+          erasure,
         ]);
     });
   }
@@ -203,6 +216,7 @@ export class RecordExemptionOrderHandler implements ICommandHandler<RecordExempt
         ...(await this.papers.exemptionOrderContext(memberId, cooperativeId, input)),
       }),
       ctx,
+      memberId,
     );
     return exemptionOrderId;
   }
@@ -228,6 +242,7 @@ export class CorrectExemptionOrderHandler implements ICommandHandler<CorrectExem
         ...(await this.papers.exemptionOrderContext(memberId, cooperativeId, input)),
       }),
       ctx,
+      memberId,
     );
   }
 }
@@ -253,6 +268,7 @@ export class RecordNonAssessmentHandler implements ICommandHandler<RecordNonAsse
         today: businessToday(),
       }),
       ctx,
+      memberId,
     );
     return nonAssessmentId;
   }
@@ -279,6 +295,7 @@ export class CorrectNonAssessmentHandler implements ICommandHandler<CorrectNonAs
         today: businessToday(),
       }),
       ctx,
+      memberId,
     );
   }
 }
