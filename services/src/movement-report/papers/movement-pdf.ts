@@ -1,13 +1,16 @@
-import {
-  ADDING_KINDS,
-  LEAVE_REASONS,
-  type MovementHoldingDto,
-  type MovementKindDto,
-  type MovementReportDto,
-} from '@coop/contracts';
+import { LEAVE_REASONS, type MovementHoldingDto, type MovementKindDto, type MovementReportDto } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
 import { drawHeader, drawPageNumber, fit, openPdf, type PdfIssuer } from '../../member-pdfs/index.js';
-import { footnotes, heading, KIND_LABELS, LEAVE_LABELS, TITLE } from './movement-texts.js';
+import {
+  footnotes,
+  heading,
+  KIND_COLUMNS,
+  KIND_NOTE,
+  kindLabel,
+  kindsByDirection,
+  LEAVE_LABELS,
+  TITLE,
+} from './movement-texts.js';
 
 const MARGIN = 40;
 const SIZE = 9;
@@ -128,45 +131,27 @@ export async function movementPdf(issuer: PdfIssuer, r: MovementReportDto): Prom
   section('3. Bewegungen des Jahres nach Buchungsart');
   const w3 = [width - 60 - 50 - 50 - 2 * 90, 60, 50, 50, 90, 90];
   const kindRow = (k: MovementKindDto): string[] => [
-    `    ${KIND_LABELS[k.kind] ?? String(k.kind)}`,
+    `    ${kindLabel(k.kind)}`,
     count(k.postings),
     count(k.annulments),
     count(k.shares),
     money(k.subscribed),
     money(k.paid),
   ];
-  const adding = r.byKind.filter((k) => (ADDING_KINDS as readonly number[]).includes(k.kind));
-  const reducing = r.byKind.filter((k) => !(ADDING_KINDS as readonly number[]).includes(k.kind));
-  const total = (label: string, ks: readonly MovementKindDto[], h: MovementHoldingDto): string[] => [
-    label,
-    count(ks.reduce((a, k) => a + k.postings, 0)),
-    count(ks.reduce((a, k) => a + k.annulments, 0)),
-    count(h.shares),
-    money(h.subscribed),
-    money(h.paid),
-  ];
-  table({
-    widths: w3,
-    head: ['Art', 'Buchungen', 'Stornos', 'Anteile', 'Gezeichnet', 'Eingezahlt'],
-    rows: [
-      ['Zugänge'],
-      ...adding.map(kindRow),
-      total('Summe Zugänge', adding, r.added),
-      ['Abgänge'],
-      ...reducing.map(kindRow),
-      total('Summe Abgänge', reducing, r.reduced),
-    ],
-    bold: new Set([0, adding.length + 1, adding.length + 2, adding.length + reducing.length + 3]),
-  });
+  const rows: string[][] = [];
+  const bold = new Set<number>();
+  for (const d of kindsByDirection(r)) {
+    bold.add(rows.length);
+    rows.push([d.heading], ...d.kinds.map(kindRow));
+    bold.add(rows.length);
+    const { shares, subscribed, paid } = d.sum;
+    rows.push([d.sumLabel, count(d.postings), count(d.annulments), count(shares), money(subscribed), money(paid)]);
+  }
+  table({ widths: w3, head: ['Art', ...KIND_COLUMNS], rows, bold });
   doc
     .font('Helvetica')
     .fontSize(SMALL_NOTE)
-    .text(
-      'Je Art der Saldo aus ihren Buchungen und deren Stornos im Jahr; die Summen sind die Zu- und Abgänge aus Abschnitt 2.',
-      left,
-      y + 2,
-      { width },
-    );
+    .text(KIND_NOTE, left, y + 2, { width });
   y = doc.y + 4;
 
   section('4. Haftsummen');

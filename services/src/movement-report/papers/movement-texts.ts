@@ -1,4 +1,11 @@
-import { CHOICE_LABELS_DE, type LeaveReason, type MovementReportDto } from '@coop/contracts';
+import {
+  ADDING_KINDS,
+  CHOICE_LABELS_DE,
+  type LeaveReason,
+  type MovementHoldingDto,
+  type MovementKindDto,
+  type MovementReportDto,
+} from '@coop/contracts';
 import { germanDate } from '../../kernel/german-format.js';
 
 /*
@@ -27,6 +34,54 @@ export const KIND_LABELS: Readonly<Record<number, string>> = Object.fromEntries(
     kind === '6' ? `${name} / Auflösung` : name,
   ]),
 );
+
+/** A kind's name, or its number when the contracts do not name it. */
+export const kindLabel = (kind: number): string => KIND_LABELS[kind] ?? String(kind);
+
+/** One direction of section 3: its heading, its kinds in the report's order, and its sum row. */
+export interface KindDirection {
+  /** `Zugänge` or `Abgänge`. */
+  readonly heading: string;
+  readonly kinds: readonly MovementKindDto[];
+  /** `Summe Zugänge` or `Summe Abgänge`. */
+  readonly sumLabel: string;
+  readonly postings: number;
+  readonly annulments: number;
+  /** The direction's shares and cents: the report's `added` or `reduced` (section 2), the sum of its kinds. */
+  readonly sum: MovementHoldingDto;
+}
+
+/**
+ * Section 3 as the PDF and the workbook both show it: the adding kinds under "Zugänge", the reducing ones under
+ * "Abgänge", each kind as a positive movement in its own direction (a negative row: annulments outweighed postings),
+ * each direction with its sum.
+ */
+export function kindsByDirection(r: MovementReportDto): readonly KindDirection[] {
+  const adds = (k: MovementKindDto): boolean => (ADDING_KINDS as readonly number[]).includes(k.kind);
+  const direction = (heading: string, kinds: readonly MovementKindDto[], sum: MovementHoldingDto): KindDirection => ({
+    heading,
+    kinds,
+    sumLabel: `Summe ${heading}`,
+    postings: kinds.reduce((a, k) => a + k.postings, 0),
+    annulments: kinds.reduce((a, k) => a + k.annulments, 0),
+    sum,
+  });
+  return [
+    direction('Zugänge', r.byKind.filter(adds), r.added),
+    direction(
+      'Abgänge',
+      r.byKind.filter((k) => !adds(k)),
+      r.reduced,
+    ),
+  ];
+}
+
+/** Section 3's column heads after the first. */
+export const KIND_COLUMNS = ['Buchungen', 'Stornos', 'Anteile', 'Gezeichnet', 'Eingezahlt'] as const;
+
+/** The note under section 3. */
+export const KIND_NOTE =
+  'Je Art der Saldo aus ihren Buchungen und deren Stornos im Jahr; die Summen sind die Zu- und Abgänge aus Abschnitt 2.';
 
 /** The heading line: `Bestandsnachweis 2025 (§ 338 Abs. 1 HGB)`, `– vorläufig` while the year is not over. */
 export const heading = (r: MovementReportDto): string =>

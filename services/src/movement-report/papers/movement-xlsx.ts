@@ -2,7 +2,15 @@ import type ExcelJS from 'exceljs';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import { LEAVE_REASONS, type MovementHoldingDto, type MovementReportDto } from '@coop/contracts';
 import { germanDate } from '../../kernel/german-format.js';
-import { footnotes, heading, KIND_LABELS, LEAVE_LABELS } from './movement-texts.js';
+import {
+  footnotes,
+  heading,
+  KIND_COLUMNS,
+  KIND_NOTE,
+  kindLabel,
+  kindsByDirection,
+  LEAVE_LABELS,
+} from './movement-texts.js';
 
 const MONEY = '#,##0.00 [$€-407];-#,##0.00 [$€-407]';
 const COUNT = '#,##0';
@@ -21,6 +29,13 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
   sheet.columns = [{ width: 58 }, { width: 14 }, { width: 14 }, { width: 16 }, { width: 18 }, { width: 18 }];
   const bold = (row: ExcelJS.Row): void => {
     row.font = { bold: true };
+  };
+  /** A text across the six columns, wrapped. */
+  const note = (text: string, height: number): void => {
+    const row = sheet.addRow([text]);
+    row.getCell(1).alignment = { wrapText: true, vertical: 'top' };
+    sheet.mergeCells(row.number, 1, row.number, 6);
+    row.height = height;
   };
   bold(sheet.addRow([heading(r)]));
   sheet.addRow([cooperativeName]);
@@ -57,29 +72,21 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
   bold(holding(`Stand am ${germanDate(r.to)}`, r.end));
   sheet.addRow([]);
 
-  bold(
-    sheet.addRow([
-      '3. Bewegungen des Jahres nach Buchungsart',
-      'Buchungen',
-      'Stornos',
-      'Anteile',
-      'Gezeichnet',
-      'Eingezahlt',
-    ]),
-  );
-  for (const k of r.byKind) {
-    const row = sheet.addRow([
-      KIND_LABELS[k.kind] ?? String(k.kind),
-      k.postings,
-      k.annulments,
-      k.shares,
-      eur(k.subscribed),
-      eur(k.paid),
-    ]);
+  bold(sheet.addRow(['3. Bewegungen des Jahres nach Buchungsart', ...KIND_COLUMNS]));
+  // As the PDF: the kinds under their direction, each as a positive movement in it, and each direction's sum.
+  const moved = (label: string, postings: number, annulments: number, h: MovementHoldingDto): ExcelJS.Row => {
+    const row = sheet.addRow([label, postings, annulments, h.shares, eur(h.subscribed), eur(h.paid)]);
     for (const c of [2, 3, 4]) row.getCell(c).numFmt = COUNT;
     row.getCell(5).numFmt = MONEY;
     row.getCell(6).numFmt = MONEY;
+    return row;
+  };
+  for (const d of kindsByDirection(r)) {
+    bold(sheet.addRow([d.heading]));
+    for (const k of d.kinds) moved(`  ${kindLabel(k.kind)}`, k.postings, k.annulments, k);
+    bold(moved(d.sumLabel, d.postings, d.annulments, d.sum));
   }
+  note(KIND_NOTE, 28);
   sheet.addRow([]);
 
   bold(sheet.addRow(['4. Haftsummen', 'Betrag']));
@@ -98,11 +105,6 @@ export async function movementXlsx(r: MovementReportDto, cooperativeName: string
     }
   }
   sheet.addRow([]);
-  for (const note of footnotes(r)) {
-    const row = sheet.addRow([note]);
-    row.getCell(1).alignment = { wrapText: true, vertical: 'top' };
-    sheet.mergeCells(row.number, 1, row.number, 6);
-    row.height = 42;
-  }
+  for (const text of footnotes(r)) note(text, 42);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
