@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { DividendDto, DividendYearDto } from '@coop/contracts';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
 import { createMember } from './support/members.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { cooperativeOf, signInAdmin, startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
@@ -29,18 +29,8 @@ const OTHER = { ...PARAMS, amount: '5' };
 const MEMBERS = 5;
 const SMALL_STEPS = { CLOSURE_CHUNK_EVENTS: '2' };
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url)
-    .post('/api/v1/login')
-    .send({ username: 'admin', password: ADMIN_PASSWORD })
-    .expect(200);
-  return (login.body as { token: string }).token;
-}
-
 async function setUp(server: ServerProcess, token: string): Promise<void> {
-  const cooperativeId = (
-    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-  ).cooperative;
+  const cooperativeId = cooperativeOf(token);
   await request(server.url)
     .put(`/api/v1/cooperatives/${cooperativeId}`)
     .set(auth(token))
@@ -102,7 +92,7 @@ describe('two clerks closing the same year', () => {
 
   it('while one closure is written, another of the year with other figures is refused closureInProgress at once', async () => {
     const { server } = await start({ COOP_TEST_PAUSE_AT: 'closure:step-1' });
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     // The first clerk's closure: held after its first step, its request waiting.
     const first = request(server.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS);
@@ -122,7 +112,7 @@ describe('two clerks closing the same year', () => {
 
   it('sent at once with different figures, one closure is written whole and the other refused; the closed year is refused again', async () => {
     const { server, dir } = await start();
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     const answers = await Promise.all(
       [PARAMS, OTHER].map((body) => request(server.url).post('/api/v1/dividend/store').set(auth(token)).send(body)),

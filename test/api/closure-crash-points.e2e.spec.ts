@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { DividendDto, DividendYearDto, ShareDueDto, TaskDto } from '@coop/contracts';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
 import { createMember, setPaymentTerms } from './support/members.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { cooperativeOf, signInAdmin, startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
@@ -61,14 +61,6 @@ function log(dataDir: string): unknown[] {
   } finally {
     db.close();
   }
-}
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url)
-    .post('/api/v1/login')
-    .send({ username: 'admin', password: ADMIN_PASSWORD })
-    .expect(200);
-  return (login.body as { token: string }).token;
 }
 
 async function closedYear(server: ServerProcess, token: string): Promise<DividendYearDto> {
@@ -125,10 +117,8 @@ describe('the closure killed at each of its points', () => {
 
   beforeAll(async () => {
     const setup = await start(base);
-    const token = await signIn(setup);
-    const cooperativeId = (
-      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-    ).cooperative;
+    const token = await signInAdmin(setup);
+    const cooperativeId = cooperativeOf(token);
     await request(setup.url)
       .put(`/api/v1/cooperatives/${cooperativeId}`)
       .set(auth(token))
@@ -159,7 +149,7 @@ describe('the closure killed at each of its points', () => {
     cpSync(base, whole, { recursive: true });
 
     const a = await start(whole);
-    const aToken = await signIn(a);
+    const aToken = await signInAdmin(a);
     await request(a.url).post('/api/v1/dividend/store').set(auth(aToken)).send(PARAMS).expect(201);
     wholeShown = await shown(a, aToken);
     wholeTasks = await closureTasks(a, aToken);
@@ -182,7 +172,7 @@ describe('the closure killed at each of its points', () => {
       dirs.push(killed);
       cpSync(base, killed, { recursive: true });
       const b = await start(killed, { COOP_TEST_STOP_AT: stopAt });
-      const bToken = await signIn(b);
+      const bToken = await signInAdmin(b);
       await request(b.url)
         .post('/api/v1/dividend/store')
         .set(auth(bToken))
@@ -192,7 +182,7 @@ describe('the closure killed at each of its points', () => {
       expect(b.child.signalCode).toBe('SIGKILL');
 
       const again = await start(killed);
-      const token = await signIn(again);
+      const token = await signInAdmin(again);
       // closedBy the clerk who asked, also when the task queued at the start (as `system`) wrote the whole closure.
       expect(await shown(again, token)).toEqual(wholeShown);
       // The task that finished it says so, as an uninterrupted run's does (not "0 closures" when the end was written).

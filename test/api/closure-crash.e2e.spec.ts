@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { DIVIDEND_MEMBER_PERSONAL_FIELDS, type DividendDto, type DividendYearDto } from '@coop/contracts';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
 import { createMember } from './support/members.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { cooperativeOf, signInAdmin, startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
@@ -70,14 +70,6 @@ function closureLog(dataDir: string): LoggedEvent[] {
   }
 }
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url)
-    .post('/api/v1/login')
-    .send({ username: 'admin', password: ADMIN_PASSWORD })
-    .expect(200);
-  return (login.body as { token: string }).token;
-}
-
 /** Waits (polling, no timed assertion) until the read models show the year closed; its closure. */
 async function closedYear(server: ServerProcess, token: string): Promise<DividendYearDto> {
   for (let tries = 0; ; tries++) {
@@ -122,10 +114,8 @@ describe('the closure as a resumable process (issue 40)', () => {
 
     // The same cooperative and members in both data directories.
     const setup = await start(whole);
-    const token = await signIn(setup);
-    const cooperativeId = (
-      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-    ).cooperative;
+    const token = await signInAdmin(setup);
+    const cooperativeId = cooperativeOf(token);
     await request(setup.url)
       .put(`/api/v1/cooperatives/${cooperativeId}`)
       .set(auth(token))
@@ -145,7 +135,7 @@ describe('the closure as a resumable process (issue 40)', () => {
 
     // Uninterrupted.
     const a = await start(whole);
-    const aToken = await signIn(a);
+    const aToken = await signInAdmin(a);
     const closure = (await request(a.url).post('/api/v1/dividend/store').set(auth(aToken)).send(PARAMS).expect(201))
       .body as DividendDto;
     expect([closure.status, closure.memberCount, closure.members.length]).toEqual(['closed', MEMBERS, MEMBERS]);
@@ -154,7 +144,7 @@ describe('the closure as a resumable process (issue 40)', () => {
 
     // Killed right after its second step: the lock and 6 of the closure's 8 events are stored, the end is not.
     const b = await start(killed, { COOP_TEST_STOP_AT: 'closure:step-2' });
-    const bToken = await signIn(b);
+    const bToken = await signInAdmin(b);
     await request(b.url)
       .post('/api/v1/dividend/store')
       .set(auth(bToken))
@@ -172,7 +162,7 @@ describe('the closure as a resumable process (issue 40)', () => {
     // interrupted (a closure runs as the task dividendClosure, decision 199), is not run again, and the half-written
     // closure shows as closing; its documents are refused.
     const waiting = await start(killed, { TASKS_RUN_IN: 'worker' });
-    const waitingToken = await signIn(waiting);
+    const waitingToken = await signInAdmin(waiting);
     const closingYear = await closingShown(waiting, waitingToken);
     expect([closingYear.closed, closingYear.closing]).toEqual([false, true]);
     const id = closingYear.dividendId!;
@@ -205,7 +195,7 @@ describe('the closure as a resumable process (issue 40)', () => {
 
     // The next start finishes it (the runner runs the interrupted task dividendClosure again) while the API answers.
     const again = await start(killed);
-    const againToken = await signIn(again);
+    const againToken = await signInAdmin(again);
     const year = await closedYear(again, againToken);
     const resumed = (
       await request(again.url).get(`/api/v1/dividend/${year.dividendId}`).set(auth(againToken)).expect(200)

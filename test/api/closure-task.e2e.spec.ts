@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { DividendDto, MemberDashboardDto, MemberDto, MemberHistoryEntry, TaskDto } from '@coop/contracts';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
 import { createMember } from './support/members.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { cooperativeOf, signInAdmin, startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const LAST = THIS_YEAR - 1;
@@ -28,19 +28,9 @@ const PARAMS = {
 const MEMBERS = 7;
 const SMALL_STEPS = { CLOSURE_CHUNK_EVENTS: '3' };
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url)
-    .post('/api/v1/login')
-    .send({ username: 'admin', password: ADMIN_PASSWORD })
-    .expect(200);
-  return (login.body as { token: string }).token;
-}
-
 /** The cooperative with bank data and `MEMBERS` members who joined last year, the first one (lowest number) first. */
 async function setUp(server: ServerProcess, token: string): Promise<MemberDto[]> {
-  const cooperativeId = (
-    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-  ).cooperative;
+  const cooperativeId = cooperativeOf(token);
   await request(server.url)
     .put(`/api/v1/cooperatives/${cooperativeId}`)
     .set(auth(token))
@@ -112,7 +102,7 @@ describe('the closure as a task with progress (issue 40)', () => {
 
   it('a fresh closure answers 201 with the closure and is recorded as the task dividendClosure, its progress all members', async () => {
     const server = await start(fresh());
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     const closure = (await request(server.url).post('/api/v1/dividend/store').set(auth(token)).send(PARAMS).expect(201))
       .body as DividendDto;
@@ -137,7 +127,7 @@ describe('the closure as a task with progress (issue 40)', () => {
   it('while it runs the task shows its progress and the payouts written are in no member history; after its end they are', async () => {
     const dir = fresh();
     const paused = await start(dir, { COOP_TEST_PAUSE_AT: 'closure:step-1' });
-    const token = await signIn(paused);
+    const token = await signInAdmin(paused);
     const [first] = await setUp(paused, token);
     // The request waits for the task, which stays after its first step: 2 of 7 members written.
     void request(paused.url)
@@ -173,7 +163,7 @@ describe('the closure as a task with progress (issue 40)', () => {
 
     // The next start resumes the interrupted task to its end: now the payout is the member's.
     const again = await start(dir);
-    const againToken = await signIn(again);
+    const againToken = await signInAdmin(again);
     const ended = await eventually(again, 'the task completed', async () => {
       const found = await closureTasks(again, againToken);
       return found.length === 1 && found[0]!.state === 'completed' ? found[0] : undefined;

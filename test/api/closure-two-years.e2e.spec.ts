@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import type { DividendDto, DividendYearDto } from '@coop/contracts';
-import { ADMIN_PASSWORD, auth, validCooperative } from './support/app.js';
+import { auth, validCooperative } from './support/app.js';
 import { createMember } from './support/members.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
+import { cooperativeOf, signInAdmin, startServer, type ServerProcess } from './support/server-process.js';
 import { THIS_YEAR } from './support/tax-papers.js';
 
 const EARLIER = THIS_YEAR - 2;
@@ -30,19 +30,9 @@ const params = (year: number) => ({
 /** Enough members that a closure written one event a step is still under way when the other year's lock lands. */
 const MEMBERS = 40;
 
-async function signIn(server: ServerProcess): Promise<string> {
-  const login = await request(server.url)
-    .post('/api/v1/login')
-    .send({ username: 'admin', password: ADMIN_PASSWORD })
-    .expect(200);
-  return (login.body as { token: string }).token;
-}
-
 /** The cooperative and `MEMBERS` members holding shares since 1 January of the earlier year (the same on every server). */
 async function setUp(server: ServerProcess, token: string): Promise<void> {
-  const cooperativeId = (
-    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }
-  ).cooperative;
+  const cooperativeId = cooperativeOf(token);
   await request(server.url)
     .put(`/api/v1/cooperatives/${cooperativeId}`)
     .set(auth(token))
@@ -131,7 +121,7 @@ describe('two clerks closing two different years', () => {
 
   beforeAll(async () => {
     const { server } = await start();
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     for (const year of YEARS) {
       const res = await store(server, token, year);
@@ -147,7 +137,7 @@ describe('two clerks closing two different years', () => {
 
   it('sent at once, both closures are made (201), neither refused yearAlreadyClosed, each as if made alone', async () => {
     const { server } = await start();
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     const answers = await Promise.all(YEARS.map((year) => store(server, token, year)));
     expect(answers.map(answer)).toEqual([made, made]);
@@ -158,7 +148,7 @@ describe('two clerks closing two different years', () => {
 
   it("sent while the other year's closure is being written, both are made (201), neither answers an error", async () => {
     const { server, dir } = await start({ CLOSURE_CHUNK_EVENTS: '1' });
-    const token = await signIn(server);
+    const token = await signInAdmin(server);
     await setUp(server, token);
     const first = store(server, token, EARLIER).then((res) => res);
     // The earlier year's process is under way: locked, its register read, its first payout written.

@@ -6,6 +6,7 @@ import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_proces
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { SqliteReadStoreFiles } from '@coop/projections';
+import request from 'supertest';
 import { ADMIN_PASSWORD, JWT_SECRET } from './app.js';
 import { freePort, startListening } from '../../support/listening-product.js';
 
@@ -175,4 +176,18 @@ export async function caughtUp(dataDir: string, timeoutMs = 20_000): Promise<{ c
       throw new Error(`the read models never reached the log's last position: ${JSON.stringify(p)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Signs the first cooperative's administrator in on a server process (the closure specs' servers); its token. */
+export async function signInAdmin(server: ServerProcess): Promise<string> {
+  const login = await request(server.url)
+    .post('/api/v1/login')
+    .send({ username: 'admin', password: ADMIN_PASSWORD })
+    .expect(200);
+  return (login.body as { token: string }).token;
+}
+
+/** The cooperative a token was issued for (its `cooperative` claim). */
+export function cooperativeOf(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { cooperative: string }).cooperative;
 }
