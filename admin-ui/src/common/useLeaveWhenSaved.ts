@@ -1,4 +1,5 @@
 import { HttpError, useNotify, useRedirect, useRefresh, type RaRecord, type RedirectionSideEffect } from 'react-admin';
+import { useSupersedingNotify } from '../layout/supersedingNotice';
 import { successNotice, type WriteAction } from '../i18n/successMessages';
 import { isSavedNotYetShown, SAVED_NOT_YET_SHOWN } from '../session/savedAnswer';
 
@@ -18,10 +19,12 @@ export interface SavedWrite {
  * cannot save it a second time from the open form; that screen asks for its data again two seconds later. Every
  * other failure is notified as react-admin does by default (validation errors are shown at their fields, not notified).
  * With `saved`, a success notifies what happened from the API's answer ("Mitglied 302 angelegt", `successNotice`)
- * instead of react-admin's "Element angelegt", and goes where the form's `redirect` says, as react-admin does.
+ * instead of react-admin's "Element angelegt", and goes where the form's `redirect` says, as react-admin does; the notice
+ * of a refusal before it gives way (`useSupersedingNotify`).
  */
 export function useLeaveWhenSaved(leaveTo: string, saved?: SavedWrite) {
   const notify = useNotify();
+  const notifySuccess = useSupersedingNotify();
   const redirect = useRedirect();
   const refresh = useRefresh();
   return {
@@ -29,7 +32,7 @@ export function useLeaveWhenSaved(leaveTo: string, saved?: SavedWrite) {
       ? {
           onSuccess: (answer: RaRecord) => {
             const { key, args } = successNotice(saved.resource, saved.action, answer);
-            notify(key, { type: 'info', messageArgs: args });
+            notifySuccess(key, { type: 'info', messageArgs: args });
             redirect(saved.redirect, saved.resource, answer.id, answer);
           },
         }

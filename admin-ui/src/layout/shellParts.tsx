@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useNotificationContext } from 'react-admin';
 import { PageLoading } from './PageLoading';
+import { useNoticeGeneration } from './supersedingNotice';
 
 /**
  * The shell's parts that a signed-in clerk's first screen does not show, each loaded when first needed (issue 43): the
@@ -33,16 +34,17 @@ export function ErrorPage(props: ComponentProps<typeof LazyError>) {
 
 /**
  * react-admin's notification, drawn from the first notification on (it then takes the queued ones, as it does at
- * start) and kept, so that later ones show at once.
+ * start) and kept, so that later ones show at once. A success drawn anew drops the notice shown (`supersedingNotice`).
  */
 export function Notifications() {
   const { notifications } = useNotificationContext();
   const [used, setUsed] = useState(false);
+  const generation = useNoticeGeneration();
   if (notifications.length > 0 && !used) setUsed(true);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <LazyNotification />
+      <LazyNotification key={generation} />
     </Suspense>
   );
 }
