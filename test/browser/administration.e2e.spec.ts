@@ -10,6 +10,7 @@ import {
   waitForPath,
   waitForText,
 } from './support/console.js';
+import { noticesFromNow } from './support/notices.js';
 import { startProduct, type Product } from './support/product.js';
 import { cooperativeIdOf } from './support/seed.js';
 
@@ -55,13 +56,7 @@ describe('cooperative and approval numbers', () => {
     // notice shows. The success must not wait behind the old refusal (decision 401).
     await waitForText(page, '.MuiSnackbar-root', 'Invalid IBAN');
     await page.hover('.MuiSnackbar-root .MuiSnackbarContent-message');
-    await page.evaluate((text: string) => {
-      const w = window as unknown as { noticeSeen?: boolean };
-      w.noticeSeen = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes(text)) w.noticeSeen = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, 'Cooperative Test eG saved');
+    const notice = await noticesFromNow(page);
     const answer = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/cooperatives/'),
       { timeout: 60_000 },
@@ -69,10 +64,7 @@ describe('cooperative and approval numbers', () => {
     // Sent as a submit with no click (a click anywhere closes a notice: MUI's click-away), the pointer stays on it.
     await page.$eval(tid('save'), (el) => el.closest('form')?.requestSubmit());
     expect((await answer).status()).toBe(200);
-    await page.waitForFunction(() => (window as unknown as { noticeSeen?: boolean }).noticeSeen === true, {
-      polling: 100,
-      timeout: 60_000,
-    });
+    await notice('Cooperative Test eG saved');
     await page.waitForFunction(() => {
       const id = document.querySelector('form [name="iban"]')?.getAttribute('aria-describedby');
       return !id || !document.getElementById(id)?.innerText.includes('Invalid IBAN');

@@ -5,7 +5,6 @@ import {
   choose,
   chooseLanguage,
   fill,
-  problemShot,
   screenshot,
   signIn,
   textOf,
@@ -15,6 +14,7 @@ import {
   waitForText,
   where,
 } from './support/console.js';
+import { noticesFromNow } from './support/notices.js';
 import { startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 
@@ -23,25 +23,9 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** Well under react-query's retries of a failed read (1, 2 and 4 s apart): the not-found page shows without them. */
 const AT_ONCE_MS = 3_000;
 
-/** Waits for a notification (react-admin's snackbar) containing `text`. */
-async function waitForNotice(page: Page, text: string): Promise<void> {
-  try {
-    await page.waitForFunction(
-      (t: string) =>
-        Array.from(document.querySelectorAll('.MuiSnackbarContent-message')).some((el) =>
-          (el as HTMLElement).innerText.includes(t),
-        ),
-      {},
-      text,
-    );
-  } catch (error) {
-    await problemShot(page, 'FAILED-messages-notice');
-    const shown = await page.$$eval('.MuiSnackbarContent-message', (els) =>
-      els.map((el) => (el as HTMLElement).innerText),
-    );
-    throw new Error(`expected a notice "${text}", found ${JSON.stringify(shown)} (${String(error)})`);
-  }
-}
+/** The answer to the console's `POST /api/v1/<path>` (the save's write). */
+const posted = (page: Page, path: string) =>
+  page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/v1/${path}`));
 
 /** Opens the login page in German and signs in. */
 async function signInGerman(page: Page, product: Product, password: string): Promise<void> {
@@ -157,12 +141,15 @@ describe("messages in the clerk's language (German)", () => {
     await fill(page, 'input[name="iban"]', 'DE35 3704 0044 0532 0130 99');
     await fill(page, 'input[name="bic"]', 'COBADEFFXXX');
     await fill(page, 'input[name="shareAmount"]', '3');
+    let notice = await noticesFromNow(page);
+    let answer = posted(page, 'members');
     await page.click(tid('save'));
+    expect((await answer).status()).toBe(201);
     await waitForPath(page, (p) => MEMBER_ID.test(p), "the new member's dashboard");
     const created = MEMBER_ID.exec(where(page))![1]!;
     const nr = ((await product.api(`/members/${created}`, { token })).body as { memberNr: number }).memberNr;
     expect(nr).toBeGreaterThan(0);
-    await waitForNotice(page, `Mitglied ${nr} angelegt`);
+    await notice(`Mitglied ${nr} angelegt`);
     await screenshot(page, 'messages-member-created-de');
 
     // The member's dashboard is its own chunk (decision 180): the form stays on screen until it has loaded.
@@ -171,9 +158,12 @@ describe("messages in the clerk's language (German)", () => {
     await waitForPath(page, (p) => p === `/balances/new/type/1/member/${created}`, 'the subscription form');
     await page.waitForSelector('input[name="quantity"]');
     await fill(page, 'input[name="quantity"]', '3');
+    notice = await noticesFromNow(page);
+    answer = posted(page, 'balances');
     await page.click(tid('save'));
+    expect((await answer).status()).toBe(201);
     await waitForPath(page, (p) => p === `/member/${created}`, 'back on the dashboard');
-    await waitForNotice(page, '3 Anteile gezeichnet');
+    await notice('3 Anteile gezeichnet');
     await page.browserContext().close();
   }, 90_000);
 });

@@ -172,6 +172,8 @@ describe("the closure's papers in the console", () => {
     expect(await page.$eval(tid('correct-certificate-submit'), (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await page.type(tid('correct-certificate-reason'), 'Anschrift berichtigt');
     await check(page, 'corrected certificate dialog (en)');
+    // Disabled until a reason is typed: clicked once the typing has enabled it.
+    await page.waitForSelector(`${tid('correct-certificate-submit')}:not([disabled])`);
     const corrected = await downloaded(page, dir, tid('correct-certificate-submit'));
     expect(corrected.name).toMatch(
       new RegExp(`^Berichtigte-Steuerbescheinigung-${YEAR}-Mitglied-\\d+-Test-Wohnungsgenossenschaft-eG\\.pdf$`),

@@ -14,6 +14,7 @@ import {
   waitForText,
   where,
 } from './support/console.js';
+import { noticesFromNow } from './support/notices.js';
 import { startProduct, type Product } from './support/product.js';
 import { cooperativeIdOf, seedMember, setUpCooperative } from './support/seed.js';
 
@@ -136,9 +137,11 @@ describe('safety nets', () => {
     await waitForDialog(page, 'warnings-dialog');
     expect(await textOf(page, tid('warning-entryDate'))).toBe(`Entry date: The date ${tomorrow} lies in the future`);
     await screenshot(page, 'safety-warnings-future-entry');
+    // The 4 s notice, seen by an observer set before the click (a per-frame check after it can miss it under load).
+    const notice = await noticesFromNow(page);
     await page.click(`${tid('warnings-dialog')} ${tid('confirm-cancel')}`);
     await waitForDialogGone(page, 'warnings-dialog');
-    await page.waitForFunction(() => document.body.innerText.includes('Not saved: the warnings were not confirmed.'));
+    await notice('Not saved: the warnings were not confirmed.');
     expect(where(page)).toBe('/members/new');
 
     await page.click(tid('save'));
@@ -280,8 +283,12 @@ describe('safety nets', () => {
     await page.waitForFunction(() => document.body.innerText.includes('Passwords are not equal'));
     await screenshot(page, 'safety-own-password');
     await fill(page, tid('own-password-passwordRepeat'), 'Buchung-second-Pa55');
+    // Its answer and its 4 s notice, seen by an observer set before the click; the new password signs in below.
+    const changed = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/me/password'));
+    const changedNotice = await noticesFromNow(page);
     await page.click(tid('own-password-save'));
-    await page.waitForFunction(() => document.body.innerText.includes('Your password has been changed.'));
+    expect((await changed).status()).toBe(204);
+    await changedNotice('Your password has been changed.');
     await waitForDialogGone(page, 'own-password-dialog');
 
     await page.click(tid('logout-link'));

@@ -16,6 +16,7 @@ import {
   waitForText,
 } from './support/console.js';
 import { accessibilityProblems } from './support/accessibility.js';
+import { noticesFromNow } from './support/notices.js';
 import { ROOT, startProduct, type Product } from './support/product.js';
 import { seedMember, setUpCooperative } from './support/seed.js';
 import { tableFit } from './support/table-fit.js';
@@ -139,16 +140,15 @@ describe('tasks and notifications in the console', () => {
     await waitForPath(page, (p) => p === '/dashboard/kistam', 'the KiStAM confirmation');
     await waitForText(page, 'h1', 'Start KiStAM?');
     await check(page, 'KiStAM confirmation');
+    const notice = await noticesFromNow(page);
     await page.click(tid('kistam-yes'));
     await waitForPath(page, (p) => p === '/', 'the dashboard again');
-    await waitForText(page, 'body', 'The KiStAM task has been queued.');
-    // The notifications card and the top bar's count follow (the count on the next navigation or within 15 s).
+    await notice('The KiStAM task has been queued.');
     await waitForText(page, tid('dashboard-notifications-card'), 'KiStAM task started');
     await check(page, 'dashboard with notifications');
     await screenshot(page, 'tasks-dashboard-en');
 
-    // The task waits for the answer with its request file; the list (reached from the dashboard's card) shows its state
-    // and offers file and upload.
+    // The task waits for the answer with its request file; the list (from the dashboard's card) offers file and upload.
     await clickElement(page, tid('dashboard-to-tasks'));
     await waitForPath(page, (p) => p === '/tasks', 'the tasks from the dashboard');
     await page.waitForSelector('[data-testid="task-row"][data-kind="kistam"][data-state="waiting"]', {
@@ -159,8 +159,7 @@ describe('tasks and notifications in the console', () => {
       [expect.stringMatching(/\.csv$/)],
     );
     await page.waitForSelector(tid('task-upload-answer'));
-    // At 1024 px the table fits: no sideways scrolling, the upload button on screen, the file name on one line
-    // (ellipsized, the whole name in its title).
+    // At 1024 px the table fits: no sideways scroll, the upload button on screen, the file name on one line (title whole).
     await page.setViewport({ width: 1024, height: 768 });
     await page.waitForFunction(() => window.innerWidth === 1024);
     const fit = await tableFit(page, { table: 'tasks-table', action: 'task-upload-answer', file: 'task-file' });
@@ -328,8 +327,9 @@ describe('tasks and notifications in the console', () => {
     expect(await menuLines(page)).toBe(1);
     await check(page, 'Aufgaben');
     const input = (await page.$(tid('task-upload-answer-input'))) as ElementHandle<HTMLInputElement>;
+    const answerNotice = await noticesFromNow(page);
     await input.uploadFile(file);
-    await waitForText(page, 'body', 'Die Antwortdatei wurde empfangen und wird eingelesen.');
+    await answerNotice('Die Antwortdatei wurde empfangen und wird eingelesen.');
     await page.waitForSelector('[data-testid="task-row"][data-state="completed"]', { timeout: 30_000 });
     await waitForText(page, '[data-testid="task-row"][data-kind="kistam"]', 'Abgeschlossen');
     await check(page, 'Aufgaben abgeschlossen');
