@@ -39,5 +39,5 @@ export {
   POSTAL_ADDRESS,
   type Shape,
 } from './sepa/iso20022-shapes.js';
-export { outsideEea } from './sepa/outside-eea.js';
+export { insideSepa, outsideEea } from './sepa/outside-eea.js';
 export { accountHolderOf } from './sepa/sepa-payouts.js';

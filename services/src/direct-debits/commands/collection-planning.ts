@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, fieldError, ValidationError, type ShareDueView } from '@coop/contracts';
 import type { CooperativeDocument } from '../../cooperatives/index.js';
-import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { insideSepa, isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { planCollection, type CollectionPlan } from '../domain/collection-plan.js';
 import { earliestCollectionDate, isTarget2Day, latestCollectionDate } from '../domain/target2.js';
@@ -57,11 +57,16 @@ export class CollectionPlanning {
   ): Promise<{ readonly dues: ReadonlyMap<string, ShareDueView>; readonly plan: CollectionPlan }> {
     const dues = await this.reads.dues(cooperativeId, balanceIds);
     const memberIds = [...new Set([...dues.values()].map((d) => d.member))];
+    const debtors = await this.reads.debtors(cooperativeId, memberIds);
+    // A SEPA core debit draws only from an account in the scheme's area: an IBAN of another country (a Turkish one),
+    // valid by its check digits, counts as no valid IBAN (skipped `noIban`), never a debit the bank cannot collect.
+    for (const [id, debtor] of debtors)
+      if (debtor.iban !== null && !insideSepa(debtor.iban)) debtors.set(id, { ...debtor, iban: null });
     const plan = planCollection({
       balanceIds,
       collectionDate,
       dues,
-      debtors: await this.reads.debtors(cooperativeId, memberIds),
+      debtors,
       mandates: await this.reads.mandatesOf(cooperativeId, memberIds),
       representable: (name) => isSepaRepresentable(name, NAME_MAX),
       newPaymentId: newRecordId,

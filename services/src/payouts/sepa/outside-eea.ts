@@ -17,3 +17,23 @@ const EEA = new Set([
 
 /** Whether the account's bank lies outside the EEA, by the IBAN's country code (a Swiss IBAN `CH…`: yes). */
 export const outsideEea = (iban: string): boolean => !EEA.has(iban.replace(/\s+/g, '').slice(0, 2).toUpperCase());
+
+/**
+ * The SEPA scheme's members beyond the EEA by ISO 3166 code (EPC list of SEPA scheme countries): Switzerland, the
+ * United Kingdom (with Guernsey, Jersey and the Isle of Man), Monaco, San Marino, Andorra, the Vatican, Gibraltar, Saint
+ * Pierre and Miquelon, Saint Barthélemy, and since 2025 Albania, Moldova, Montenegro, North Macedonia and Serbia.
+ */
+// prettier-ignore
+const SEPA_BEYOND_EEA = new Set([
+  'CH', 'GB', 'GG', 'JE', 'IM', 'MC', 'SM', 'AD', 'VA', 'GI', 'PM', 'BL', 'AL', 'MD', 'ME', 'MK', 'RS',
+]);
+
+/**
+ * Whether the account lies in the SEPA scheme's area, by the IBAN's country code: a SEPA credit transfer or core direct
+ * debit needs both accounts there (EPC SCT and SDD rulebooks), so an IBAN valid by its check digits but of another
+ * country (Turkey `TR…`, Brazil `BR…`) cannot be paid or drawn by a SEPA file.
+ */
+export const insideSepa = (iban: string): boolean => {
+  const country = iban.replace(/\s+/g, '').slice(0, 2).toUpperCase();
+  return EEA.has(country) || SEPA_BEYOND_EEA.has(country);
+};

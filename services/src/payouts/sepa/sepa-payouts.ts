@@ -8,6 +8,7 @@ import { heirsAccounts, type BankAccount } from '../../settlements/reads.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaPostalAddress, type SepaTransfer } from './pain001.js';
+import { insideSepa } from './outside-eea.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 
@@ -100,7 +101,10 @@ export function sepaErrors(cooperative: SepaDebtor, payouts: readonly SepaPayout
   if (!bic || !isValidBic(bic)) errors.push(fieldError(null, 'missingCooperativeBic'));
   // A member whose whole net was credited to the Geschäftsguthaben (issue 45) is paid nothing: no bank data needed.
   const paid = payouts.filter((p) => paidOf(p) > 0);
-  const unpayable = paid.filter((p) => p.iban === null || !isValidIban(p.iban) || !p.holder).map((p) => p.memberNr);
+  // An IBAN outside the SEPA scheme's area (a Turkish account) cannot be paid by a SEPA transfer: no valid IBAN for it.
+  const unpayable = paid
+    .filter((p) => p.iban === null || !isValidIban(p.iban) || !insideSepa(p.iban) || !p.holder)
+    .map((p) => p.memberNr);
   if (unpayable.length > 0) errors.push(fieldError(null, 'memberBankDataMissing', unpayable.join(', ')));
   // A name the file cannot carry (no Latin letter or digit left after transliteration): never an empty <Nm> (issue 38).
   const unnamed = paid.filter((p) => p.holder && !isSepaRepresentable(p.holder, NAME_MAX)).map((p) => p.memberNr);
