@@ -49,9 +49,24 @@ const SLICE = 500;
 const key = (file: string | null, sheet: string | null, row: number | null): string =>
   `${file ?? ''}\u0000${sheet ?? ''}\u0000${row ?? ''}`;
 
-/** A worksheet name Excel accepts (31 characters, none of `[]:*?/\`), unique in the workbook. */
+/**
+ * Text as an XML part may hold it: without U+FFFE and U+FFFF (no XML 1.0 characters, which exceljs's escaping lets
+ * through as it drops only the C0 controls; Excel then cannot read the part) and without the C0 controls.
+ */
+// eslint-disable-next-line no-control-regex -- the controls are what is removed
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const xmlText = (text: string): string => text.replace(NOT_XML, '');
+
+/**
+ * A worksheet name Excel accepts (31 characters, none of `[]:*?/\`, no apostrophe first or last, not the reserved
+ * `History`), unique in the workbook.
+ */
 function sheetName(wanted: string, used: Set<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
+  const base =
+    xmlText(wanted)
+      .replace(/[[\]:*?/\\]/g, '_')
+      .slice(0, 31)
+      .replace(/^'+|'+$/g, '') || 'Sheet';
   let name = base;
   for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)}~${n}`;
   used.add(name.toLowerCase());
@@ -61,8 +76,9 @@ function sheetName(wanted: string, used: Set<string>): string {
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function cellValue(cell: RawCell | undefined): string | number | boolean | Date | null {
-  return cell === undefined ? null : cell;
+  return cell === undefined ? null : typeof cell === 'string' ? xmlText(cell) : cell;
 }
+const textOrNull = (value: string | null): string | null => (value === null ? null : xmlText(value));
 
 export async function problemsWorkbook(
   files: readonly UploadedFile[],
@@ -95,7 +111,8 @@ export async function problemsWorkbook(
     useSharedStrings: false,
   });
   workbook.creator = 'Coop Ledger';
-  const used = new Set<string>();
+  // `History` is reserved by Excel: taken from the start, so a sheet of that name is written `History~2`.
+  const used = new Set<string>(['history']);
 
   for (const upload of files) {
     const read = await readFile(upload);
@@ -109,7 +126,7 @@ export async function problemsWorkbook(
         { width: 8 },
         ...raw.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 2)) })),
       ];
-      const header = ws.addRow([labels.problem, labels.row, ...raw.headers]);
+      const header = ws.addRow([labels.problem, labels.row, ...raw.headers.map(xmlText)]);
       header.font = { bold: true };
       raw.headers.forEach((h, i) => {
         if (sheetMapping && !sheetMapping.columns[h]) header.getCell(i + 3).font = GREY;
@@ -129,7 +146,7 @@ export async function problemsWorkbook(
           continue;
         }
         const row = ws.addRow([
-          own.map(text).join('\n') || null,
+          xmlText(own.map(text).join('\n')) || null,
           rowNumber,
           ...raw.headers.map((_, c) => cellValue(cells[c])),
         ]);
@@ -159,7 +176,15 @@ export async function problemsWorkbook(
   const header = ws.addRow([labels.problem, labels.file, labels.sheet, labels.row, labels.column, labels.value]);
   header.font = { bold: true };
   header.commit();
-  for (const p of others) ws.addRow([text(p), p.file, p.sheet, p.row, p.column, p.value]).commit();
+  for (const p of others)
+    ws.addRow([
+      xmlText(text(p)),
+      textOrNull(p.file),
+      textOrNull(p.sheet),
+      p.row,
+      textOrNull(p.column),
+      textOrNull(p.value),
+    ]).commit();
   ws.commit();
   await workbook.commit();
   await ended;
