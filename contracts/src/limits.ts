@@ -95,11 +95,12 @@ export function isPlainName(value: string): boolean {
 
 /**
  * A control character (C0, DEL, C1), or a bidi embedding, override or isolate (U+202A-U+202E, U+2066-U+2069, decision
- * 349: `Müller\u202erellüM` shows as another name): never part of a single-line text or a search. The marks LRM and RLM
- * stay (copied names carry them; they reorder nothing).
+ * 349: `Müller\u202erellüM` shows as another name), a noncharacter (U+FFFE, U+FFFF, …) or a lone surrogate (neither is
+ * text: no XML part of an XLSX holds one, UTF-8 cannot carry the second; decision 404): never part of a single-line
+ * text or a search. The marks LRM and RLM stay (copied names carry them; they reorder nothing).
  */
 export function hasControlCharacter(value: string): boolean {
-  return /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value);
+  return /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\u202a-\u202e\u2066-\u2069]/u.test(value);
 }
 
 /** A business date within BUSINESS_DATE_MIN..BUSINESS_DATE_MAX (the text compared as `YYYY-MM-DD`). */

@@ -125,6 +125,9 @@ describe('text lengths', () => {
     // Decision 349 (a probe): a bidi override shows a name as another ('Anna\u202eRETSUM' reads "AnnaMUSTER").
     const override = await send(t.http, t.adminToken, { name: 'Anna\u202eRETSUM' });
     expect(templatesOf(override).name).toBe('controlCharacters');
+    // No XML or UTF-8 holds a noncharacter or a lone surrogate: the member lists' XLSX and the PDFs would carry them.
+    for (const name of ['Mei\ufffeer', 'Mei\uffffer', 'Mü\ud800ller'])
+      expect(templatesOf(await send(t.http, t.adminToken, { name })).name).toBe('controlCharacters');
     // A name with a zero-width joiner between visible letters is a name.
     expect((await send(t.http, t.adminToken, { name: 'Müller\u200dSchmidt' })).status).toBe(201);
     // A reason may run over lines; one of invisible characters is empty.
