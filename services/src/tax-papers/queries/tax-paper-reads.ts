@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
   fieldError,
+  LIST_FILTER_TERMS_MAX,
   ValidationError,
   type CollectionSpec,
   type ExemptionOrderDto,
+  type FieldError,
   type Filter,
   type NonAssessmentDto,
   type ReadPage,
@@ -13,7 +15,7 @@ import {
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday, previousDay } from '@coop/contracts';
 import { MemberReads, type MemberDocument } from '../../members/index.js';
-import { parseListQuery, type ListParams } from '../../platform/http/list-query.js';
+import { parseListQuery, withinTerms, type ListParams } from '../../platform/http/list-query.js';
 import type { TypedReads } from '../../platform/http/typed-reads.js';
 import {
   exemptionOrderDocuments,
@@ -35,11 +37,21 @@ export const TAX_PAPERS_DEFAULT_SORT: readonly Sort[] = [
 
 /**
  * `state:active` / `state:inactive` (derived, not stored) become a range on `activeUntil` (the end date,
- * or `9999-12-31`): active when it is today or later. Both values together filter nothing.
+ * or `9999-12-31`): active when it is today or later. Both values together filter nothing. A repeated `filter` reads as
+ * its terms joined, as the list's own parse reads it; the state terms count toward the list's limit of terms (they
+ * were left out of it, and a thousand of them made a query SQLite refused: a 500).
  */
 function stateFilter(params: ListParams, today: string): { params: ListParams; filters: Filter[] } {
-  if (typeof params.filter !== 'string' || params.filter === '') return { params, filters: [] };
-  const parts = params.filter.split(',');
+  const raw =
+    typeof params.filter === 'string'
+      ? params.filter
+      : Array.isArray(params.filter)
+        ? params.filter.map(String).join(',')
+        : '';
+  if (raw === '') return { params, filters: [] };
+  const errors: FieldError[] = [];
+  if (!withinTerms('filter', raw, LIST_FILTER_TERMS_MAX, errors)) throw new ValidationError(errors);
+  const parts = raw.split(',');
   const rest: string[] = [];
   const filters: Filter[] = [];
   for (const part of parts) {
