@@ -66,6 +66,11 @@ export class TaxDocumentsController {
     if (memberId === null && count > this.config.taxCertificatesSyncLimit) {
       // Refused at once (no tax office or tax number), not in the task.
       await this.certificates.issuer(actor.cooperativeId);
+      // A HEAD request queues no task: its run would record an issue of every certificate (below: nor is one recorded).
+      if (res.request.method === 'HEAD') {
+        await res.status(202).send();
+        return;
+      }
       const taskId = await this.queue.enqueue({
         cooperativeId: actor.cooperativeId,
         user: actor.username,
@@ -80,7 +85,9 @@ export class TaxDocumentsController {
     );
     if (memberId !== null && made.members === 0) throw new NotFoundError('Member', memberId);
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
-    if (made.events.length > 0)
+    // A HEAD request (answered on every GET route) delivers no certificate: it records no issue, or the first one
+    // downloaded after it would be marked a replacement.
+    if (made.events.length > 0 && res.request.method !== 'HEAD')
       await this.events.append(
         taxCertificatesStream(id),
         made.expected,
