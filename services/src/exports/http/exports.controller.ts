@@ -13,6 +13,7 @@ import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect, type ExportFormat } from
 import { MemberExport } from '../member-export.js';
 import { attachment } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
+import { sendQueued } from '../../platform/http/head-request.js';
 
 const FILE_CONTENT = {
   'text/csv': { schema: { type: 'string', format: 'binary' } },
@@ -108,13 +109,15 @@ export class ExportsController {
     const count = await this.exports.count(actor.cooperativeId, date, this.config.exportSyncLimit);
     if (count > this.config.exportSyncLimit) {
       const params = { format, date, dialect: format === 'csv' ? dialect : null };
-      const taskId = await this.queue.enqueue({
-        cooperativeId: actor.cooperativeId,
-        user: actor.username,
-        kind: 'memberExport',
-        params,
+      await sendQueued(res, async () => {
+        const taskId = await this.queue.enqueue({
+          cooperativeId: actor.cooperativeId,
+          user: actor.username,
+          kind: 'memberExport',
+          params,
+        });
+        return toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId));
       });
-      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const file = await whileConnected(res, (gone) =>

@@ -14,6 +14,7 @@ import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../task
 import { MemberPdfs, type MemberPdfDocument, type MemberPdfRequest } from '../member-pdfs.js';
 import { attachment } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
+import { sendQueued } from '../../platform/http/head-request.js';
 
 const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
@@ -112,13 +113,15 @@ export class MemberPdfsController {
         onlyActive: request.onlyActive,
         member: request.member,
       };
-      const taskId = await this.queue.enqueue({
-        cooperativeId: actor.cooperativeId,
-        user: actor.username,
-        kind: 'memberPdfs',
-        params,
+      await sendQueued(res, async () => {
+        const taskId = await this.queue.enqueue({
+          cooperativeId: actor.cooperativeId,
+          user: actor.username,
+          kind: 'memberPdfs',
+          params,
+        });
+        return toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId));
       });
-      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const made = await whileConnected(res, (gone) =>

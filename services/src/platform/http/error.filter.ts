@@ -14,7 +14,11 @@ import {
   SavedNotYetShownError,
   WriteNotYetShownError,
 } from '../commands/errors.js';
+import { ClientGoneError } from './client-gone.js';
 import { frameworkTemplate, refusal } from './refusal.js';
+
+/** The status noted for a request whose client left before its answer (nginx's 499; nobody receives it). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * Maps domain errors to the API's answers; nothing leaves as an unexplained 500 without a log line. A write that was
@@ -54,6 +58,12 @@ export class ApiErrorFilter implements ExceptionFilter {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`A request waited in vain for the client's last write to reach the read models: ${why}`);
       res.status(HttpStatus.SERVICE_UNAVAILABLE).header('Retry-After', '1').send(refusal(error.message, 'notYetShown'));
+    } else if (error instanceof ClientGoneError) {
+      // Nobody is there to answer, and nothing failed here: a note for debugging, no stack (decision 407). As an error
+      // with its stack, any client filled the log by dropping requests while they waited.
+      const { method, routeOptions } = res.request;
+      this.logger.debug(`${method} ${routeOptions.url ?? ''}: ${error.message}`);
+      res.status(CLIENT_CLOSED_REQUEST).send();
     } else if (error instanceof HttpException) {
       res.status(error.getStatus()).send(this.frameworkBody(error));
     } else {

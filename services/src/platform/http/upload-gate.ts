@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { ValidationTemplate } from '@coop/contracts';
+import { ClientGoneError } from './client-gone.js';
 import { refusal } from './refusal.js';
 
 /** How many uploads of a kind are worked on at once, how many may wait, and how a further one is refused (503). */
@@ -27,7 +28,7 @@ interface Waiting {
  * with 503 (the import's files, decision 292; bank statements, decision 304). The area's gate is this class with its
  * own limits. An upload whose client is gone while it waits (`gone`: its connection closed, also by the server's
  * request time of 300 s) leaves the queue at once, so it neither keeps a place among those waiting nor takes one to
- * read a body nobody sends.
+ * read a body nobody sends; it is rejected with a `ClientGoneError`.
  */
 export class UploadGate {
   private running = 0;
@@ -120,7 +121,7 @@ export class UploadGate {
           this.queue.splice(at, 1);
           move(this.heldBy, owner, -1);
         }
-        reject(new Error('The upload was abandoned by its client while it waited'));
+        reject(new ClientGoneError('The upload was abandoned by its client while it waited'));
       };
       const entry: Waiting = {
         owner,

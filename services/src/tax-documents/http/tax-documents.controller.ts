@@ -23,6 +23,7 @@ import { TaxCertificates } from '../tax-certificates.js';
 import { certificateIssues } from '../domain/certificate-register.js';
 import { attachment, downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
+import { sendQueued, unlessHeadersOnly } from '../../platform/http/head-request.js';
 
 /**
  * The tax documents of a closed dividend (issue 25; SPEC.md 7; DOMAIN.md 5, 6): the members' tax certificates
@@ -67,17 +68,15 @@ export class TaxDocumentsController {
       // Refused at once (no tax office or tax number), not in the task.
       await this.certificates.issuer(actor.cooperativeId);
       // A HEAD request queues no task: its run would record an issue of every certificate (below: nor is one recorded).
-      if (res.request.method === 'HEAD') {
-        await res.status(202).send();
-        return;
-      }
-      const taskId = await this.queue.enqueue({
-        cooperativeId: actor.cooperativeId,
-        user: actor.username,
-        kind: 'taxCertificates',
-        params: { dividendId: id },
+      await sendQueued(res, async () => {
+        const taskId = await this.queue.enqueue({
+          cooperativeId: actor.cooperativeId,
+          user: actor.username,
+          kind: 'taxCertificates',
+          params: { dividendId: id },
+        });
+        return toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId));
       });
-      await res.status(202).send(toTaskDto(await taskDocuments.get(this.reads, actor.cooperativeId, taskId)));
       return;
     }
     const made = await whileConnected(res, (gone) =>
@@ -87,11 +86,13 @@ export class TaxDocumentsController {
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
     // A HEAD request (answered on every GET route) delivers no certificate: it records no issue, or the first one
     // downloaded after it would be marked a replacement.
-    if (made.events.length > 0 && res.request.method !== 'HEAD')
-      await this.events.append(
-        taxCertificatesStream(id),
-        made.expected,
-        made.events.map((e) => ({ ...e, metadata })),
+    if (made.events.length > 0)
+      await unlessHeadersOnly(res, () =>
+        this.events.append(
+          taxCertificatesStream(id),
+          made.expected,
+          made.events.map((e) => ({ ...e, metadata })),
+        ),
       );
     await res
       .status(200)
