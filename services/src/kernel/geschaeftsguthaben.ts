@@ -37,6 +37,23 @@ export function wholeEndPaid(state: MemberState, except: ReadonlySet<string> = n
   return negated(Math.max(0, paidIn(state, except) + change));
 }
 
+/**
+ * The payments standing on postings that count in `paidIn` and dated after `day` (with the latest of their dates): a
+ * payment received after an end's effective date but booked before the end was recorded (a January debit made in
+ * December, the heirs paying before the death is reported). The Geschäftsguthaben on `day` had none of it (§ 73 (2)
+ * GenG), so the end takes it out from its own day, as a return after the end counts from its day (decision 298).
+ */
+export function paidAfter(state: MemberState, day: string): { cents: number; latest: string | null } {
+  let cents = 0;
+  let latest: string | null = null;
+  for (const p of state.sharePayments.values()) {
+    if (p.returned || p.date <= day || !countsInPaidIn(state, p.balanceId)) continue;
+    cents += p.amount;
+    if (latest === null || p.date > latest) latest = p.date;
+  }
+  return { cents, latest };
+}
+
 /** `-cents`, never -0 (an event holding -0 would be written as 0 and read back different). */
 export function negated(cents: number): number {
   return cents === 0 ? 0 : -cents;

@@ -15,7 +15,7 @@ import {
   type MemberEvent,
   type SharesPosted,
 } from '@coop/contracts';
-import { negated, paidField, paidIn, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
+import { negated, paidAfter, paidField, paidIn, wholeEndPaid } from '../../kernel/geschaeftsguthaben.js';
 import { isExitPending, type MemberPosting, type MemberState } from '../../kernel/member-stream.js';
 import { endedDuesField } from '../../kernel/owing-postings.js';
 import { standingPayout, type RecordedSettlements } from '../../kernel/recorded-settlements.js';
@@ -152,7 +152,9 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
   }
 
   // The whole holding leaves on the effective date: every share, and the money actually paid in (the register's
-  // payment: the Geschäftsguthaben, not the nominal amount of shares paid in part; decision 234).
+  // payment: the Geschäftsguthaben, not the nominal amount of shares paid in part; decision 234) by then; a payment
+  // dated after it leaves from its own day (`paidAfter`), so the end's year never closes below nothing paid in.
+  const late = paidAfter(state, effectiveDate);
   const posting: SharesPosted = {
     type: 'SharesPosted',
     data: {
@@ -163,9 +165,24 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
       amount: -state.cents,
       shareCost: terms.shareCost,
       ...dates,
-      ...paidField(wholeEndPaid(state), -state.cents),
+      ...paidField(wholeEndPaid(state, new Set(), -late.cents), -state.cents),
     },
   };
+  const lateCorrection: MemberEvent[] =
+    late.latest === null
+      ? []
+      : [
+          {
+            type: 'SharePaymentCorrected',
+            data: {
+              memberId,
+              balanceId,
+              rueckpfleinzahlung: wholeEndPaid(state),
+              interestEnd: null,
+              effectiveDate: late.latest,
+            },
+          },
+        ];
   // Nothing may stand after the end: a later subscription would be withdrawn before it was made, a later partial
   // termination would leave its shares on the account of a member who has left.
   const later = firstPostingAfter(state, effectiveDate);
@@ -193,6 +210,7 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
     posting,
     // The member's dues are owed until the effective date, nothing of them from it (§ 73 (2) GenG, decision 269).
     { type: 'MemberExited', data: { memberId, exitDate: effectiveDate, reason, balanceId, ...endedDuesField(state) } },
+    ...lateCorrection,
   ];
 }
 
