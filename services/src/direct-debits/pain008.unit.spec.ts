@@ -117,6 +117,7 @@ function plan() {
       ['m8', [mandate('a8')]],
     ]),
     representable: (name) => isSepaRepresentable(name, 70),
+    insideScheme: () => true,
     newPaymentId: () => `01936f2e-0000-7000-8000-${String(++n).padStart(12, '0')}`,
   });
 }
@@ -164,6 +165,7 @@ describe('a collection’s plan', () => {
       debtors: new Map([['m1', debtor(1)]]),
       mandates: new Map([['m1', [mandate('a1', { kind: 'oneOff' })]]]),
       representable: () => true,
+      insideScheme: () => true,
       newPaymentId: () => 'p',
     });
     expect([result.debits.map((d) => d.balanceId), result.skipped.map((s) => [s.balanceId, s.reason])]).toEqual([
@@ -181,6 +183,7 @@ describe('a collection’s plan', () => {
         debtors: new Map([['m1', debtor(1)]]),
         mandates: new Map([['m1', [mandate('a1', fields)]]]),
         representable: () => true,
+        insideScheme: () => true,
         newPaymentId: () => 'p',
       });
     const reasons = (r: ReturnType<typeof on>) => [r.debits.map((d) => d.mandateId), r.skipped.map((s) => s.reason)];
@@ -205,6 +208,7 @@ describe('a collection’s plan', () => {
         debtors: new Map([['m1', debtor(1)]]),
         mandates: new Map([['m1', [mandate('a1')]]]),
         representable: () => true,
+        insideScheme: () => true,
         newPaymentId: () => 'p',
       });
     const drawn = (owedUntil: string) => planOn(owedUntil).debits.map((d) => d.amount);

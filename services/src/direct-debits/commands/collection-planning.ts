@@ -57,18 +57,14 @@ export class CollectionPlanning {
   ): Promise<{ readonly dues: ReadonlyMap<string, ShareDueView>; readonly plan: CollectionPlan }> {
     const dues = await this.reads.dues(cooperativeId, balanceIds);
     const memberIds = [...new Set([...dues.values()].map((d) => d.member))];
-    const debtors = await this.reads.debtors(cooperativeId, memberIds);
-    // A SEPA core debit draws only from an account in the scheme's area: an IBAN of another country (a Turkish one),
-    // valid by its check digits, counts as no valid IBAN (skipped `noIban`), never a debit the bank cannot collect.
-    for (const [id, debtor] of debtors)
-      if (debtor.iban !== null && !insideSepa(debtor.iban)) debtors.set(id, { ...debtor, iban: null });
     const plan = planCollection({
       balanceIds,
       collectionDate,
       dues,
-      debtors,
+      debtors: await this.reads.debtors(cooperativeId, memberIds),
       mandates: await this.reads.mandatesOf(cooperativeId, memberIds),
       representable: (name) => isSepaRepresentable(name, NAME_MAX),
+      insideScheme: insideSepa,
       newPaymentId: newRecordId,
     });
     return { dues, plan };

@@ -75,6 +75,11 @@ export interface PlanInput {
   readonly mandates: ReadonlyMap<string, readonly PlanMandate[]>;
   /** Whether a name can be carried in the file (SEPA set, at least one letter or digit). */
   readonly representable: (name: string) => boolean;
+  /**
+   * Whether a SEPA core debit can draw the account: its country in the scheme's area (a Turkish IBAN, valid by its
+   * check digits, cannot be drawn: skipped `noIban`, decision 402).
+   */
+  readonly insideScheme: (iban: string) => boolean;
   readonly newPaymentId: () => string;
 }
 
@@ -141,7 +146,7 @@ export function planCollection(input: PlanInput): CollectionPlan {
       continue;
     }
     const debtor = input.debtors.get(due.member);
-    if (!debtor || debtor.iban === null || !isValidIban(debtor.iban)) {
+    if (!debtor || debtor.iban === null || !isValidIban(debtor.iban) || !input.insideScheme(debtor.iban)) {
       skip('noIban');
       continue;
     }
