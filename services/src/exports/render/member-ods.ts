@@ -1,5 +1,6 @@
 import type { MemberDto } from '@coop/contracts';
 import { euros, germanDate } from '../../kernel/german-format.js';
+import { xmlText } from '../../kernel/xml-text.js';
 import { MEMBER_COLUMNS, yieldToLoop, type CellKind, type CellValue } from '../member-columns.js';
 
 /*
@@ -50,17 +51,13 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 
 /** Text as the content of a `text:p`: XML-escaped, with the spaces, tabs and line breaks ODF would otherwise fold. */
 export function odfText(value: string): string {
-  return (
-    value
-      .replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!)
-      // eslint-disable-next-line no-control-regex -- control characters are what this removes
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-      .replace(/\r\n|\r|\n/g, '<text:line-break/>')
-      .replace(/\t/g, '<text:tab/>')
-      .replace(/(^ +)|( {2,})/g, (run: string, lead: string | undefined) =>
-        lead ? `<text:s text:c="${run.length}"/>` : ` <text:s text:c="${run.length - 1}"/>`,
-      )
-  );
+  return xmlText(value)
+    .replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch]!)
+    .replace(/\r\n|\r|\n/g, '<text:line-break/>')
+    .replace(/\t/g, '<text:tab/>')
+    .replace(/(^ +)|( {2,})/g, (run: string, lead: string | undefined) =>
+      lead ? `<text:s text:c="${run.length}"/>` : ` <text:s text:c="${run.length - 1}"/>`,
+    );
 }
 
 const plainEuros = (cents: number): string => (cents / 100).toFixed(2);

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import { xmlText } from '../../kernel/xml-text.js';
 import { exceljs } from '../../platform/xlsx/exceljs.js';
 import type { ImportMapping, ImportProblem, RawCell } from '../import-types.js';
 import { readFile, type UploadedFile } from './read-file.js';
@@ -48,14 +49,6 @@ const SLICE = 500;
 
 const key = (file: string | null, sheet: string | null, row: number | null): string =>
   `${file ?? ''}\u0000${sheet ?? ''}\u0000${row ?? ''}`;
-
-/**
- * Text as an XML part may hold it: without U+FFFE and U+FFFF (no XML 1.0 characters, which exceljs's escaping lets
- * through as it drops only the C0 controls; Excel then cannot read the part) and without the C0 controls.
- */
-// eslint-disable-next-line no-control-regex -- the controls are what is removed
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-const xmlText = (text: string): string => text.replace(NOT_XML, '');
 
 /**
  * A worksheet name Excel accepts (31 characters, none of `[]:*?/\`, no apostrophe first or last, not the reserved
