@@ -70,7 +70,7 @@ export function searchErrors(search: string): FieldError[] {
  * `filter` or `order_by` as one text: a repeated one (`?filter=a:1&filter=b:2`, an array from the query parser) reads as its
  * values joined by commas, as one `filter` or `order_by` lists them (it was silently left out: issue 28).
  */
-function oneText(raw: unknown): string | undefined {
+export function oneText(raw: unknown): string | undefined {
   if (typeof raw === 'string') return raw;
   return Array.isArray(raw) ? raw.map(String).join(',') : undefined;
 }

@@ -15,7 +15,7 @@ import {
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday, previousDay } from '@coop/contracts';
 import { MemberReads, type MemberDocument } from '../../members/index.js';
-import { parseListQuery, withinTerms, type ListParams } from '../../platform/http/list-query.js';
+import { oneText, parseListQuery, withinTerms, type ListParams } from '../../platform/http/list-query.js';
 import type { TypedReads } from '../../platform/http/typed-reads.js';
 import {
   exemptionOrderDocuments,
@@ -42,12 +42,7 @@ export const TAX_PAPERS_DEFAULT_SORT: readonly Sort[] = [
  * were left out of it, and a thousand of them made a query SQLite refused: a 500).
  */
 function stateFilter(params: ListParams, today: string): { params: ListParams; filters: Filter[] } {
-  const raw =
-    typeof params.filter === 'string'
-      ? params.filter
-      : Array.isArray(params.filter)
-        ? params.filter.map(String).join(',')
-        : '';
+  const raw = oneText(params.filter) ?? '';
   if (raw === '') return { params, filters: [] };
   const errors: FieldError[] = [];
   if (!withinTerms('filter', raw, LIST_FILTER_TERMS_MAX, errors)) throw new ValidationError(errors);
