@@ -12,6 +12,8 @@ export const DIRECT_DEBIT_TEMPLATES = [
   'mandateSignedInFuture',
   /** The member has no valid IBAN in the master data: no mandate and no debit without one. */
   'mandateNeedsIban',
+  /** The member's IBAN (country {0}) lies outside the SEPA scheme's area: a core direct debit cannot draw it. */
+  'mandateIbanOutsideSepa',
   /** No mandate with this id for the member. */
   'mandateUnknown',
   /** The mandate was revoked on {0}. */

@@ -202,6 +202,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   mandateReferenceTaken: 1,
   mandateSignedInFuture: 1,
   mandateNeedsIban: 1,
+  mandateIbanOutsideSepa: 1,
   mandateUnknown: 1,
   mandateAlreadyRevoked: 1,
   mandateRevokedBeforeSigned: 1,

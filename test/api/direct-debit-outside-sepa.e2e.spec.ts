@@ -4,7 +4,7 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
 import { pain008Violations } from '../../services/src/direct-debits/sepa/pain008-rules.js';
 import { parsePain, type XmlNode } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, setPaymentTerms, setTerms } from './support/members.js';
+import { createMember, setPaymentTerms, setTerms, validMember } from './support/members.js';
 import { textGet } from './support/downloads.js';
 
 /**
@@ -12,6 +12,8 @@ import { textGet } from './support/downloads.js';
  * area (a Turkish account) was drawn by a collection's pain.008 file, a SEPA core direct debit the bank cannot collect,
  * and the debit was booked as paid in on the collection date. Such a member is now left out as one without a valid
  * IBAN (`noIban`), in the preview and in the collection; a Swiss account (SEPA, outside the EEA) is drawn as before.
+ * A mandate is not granted on such an account (decision 409); the Turkish account here came after the mandate, when the
+ * member moved.
  */
 const at = (node: XmlNode | undefined, ...path: string[]): XmlNode | undefined =>
   path.reduce<XmlNode | undefined>((n, name) => n?.children.find((c) => c.name === name), node);
@@ -21,9 +23,11 @@ describe('a direct debit from an account outside the SEPA scheme', () => {
   const due: Record<'turkey' | 'swiss', ShareDueDto | undefined> = { turkey: undefined, swiss: undefined };
   const collectionDate = earliestCollectionDate(businessToday());
 
-  /** A member owing 500 euro on two shares, with a recurring mandate. */
+  const GERMAN = { iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
+
+  /** A member owing 500 euro on two shares, with a recurring mandate granted on a German account, then `iban`'s. */
   async function owingMember(name: string, iban: string, bic: string, reference: string): Promise<ShareDueDto> {
-    const member = await createMember(t.http, t.adminToken, { name, iban, bic, shareAmount: 2 });
+    const member = await createMember(t.http, t.adminToken, { name, ...GERMAN, shareAmount: 2 });
     const [owed] = (
       await request(t.http).get(`/api/v1/members/${member.id}/share-dues`).set(auth(t.adminToken)).expect(200)
     ).body as ShareDueDto[];
@@ -37,6 +41,11 @@ describe('a direct debit from an account outside the SEPA scheme', () => {
       .set(auth(t.adminToken))
       .send({ reference, signedOn: '2025-01-02', kind: 'recurring' })
       .expect(201);
+    await request(t.http)
+      .put(`/api/v1/members/${member.id}`)
+      .set(auth(t.adminToken))
+      .send(validMember({ name, iban, bic }))
+      .expect(200);
     return owed!;
   }
 
@@ -48,6 +57,15 @@ describe('a direct debit from an account outside the SEPA scheme', () => {
     due.swiss = await owingMember('Keller', 'CH9300762011623852957', 'UBSWCHZH80A', 'EG-M-CH-1');
   }, 90_000);
   afterAll(async () => t.close());
+
+  it('refuses a mandate on the Turkish account, naming its country', async () => {
+    const res = await request(t.http)
+      .post(`/api/v1/members/${due.turkey!.member}/mandates`)
+      .set(auth(t.adminToken))
+      .send({ reference: 'EG-M-TR-2', signedOn: '2025-01-02', kind: 'recurring' })
+      .expect(400);
+    expect(res.body.errors).toEqual([{ field: null, template: 'mandateIbanOutsideSepa', parameters: { 0: 'TR' } }]);
+  });
 
   it('the preview leaves the Turkish account out as noIban and draws the Swiss one', async () => {
     const res = await request(t.http)

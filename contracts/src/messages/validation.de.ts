@@ -298,6 +298,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   mandateReferenceTaken: 'Die Mandatsreferenz %{0} ist bereits an ein anderes Mandat der Genossenschaft vergeben',
   mandateSignedInFuture: 'Das Datum der Unterschrift darf nicht nach heute liegen (%{0})',
   mandateNeedsIban: 'Für das Mitglied ist keine gültige IBAN in den Stammdaten erfasst: Bitte zuerst erfassen',
+  mandateIbanOutsideSepa:
+    'Die IBAN des Mitglieds (Land %{0}) liegt außerhalb des SEPA-Raums: Eine SEPA-Lastschrift kann sie nicht einziehen',
   mandateUnknown: 'Für dieses Mitglied gibt es kein solches Mandat',
   mandateAlreadyRevoked: 'Dieses Mandat wurde am %{0} widerrufen',
   mandateRevokedBeforeSigned: 'Ein Mandat kann nicht vor dem Datum seiner Unterschrift (%{0}) widerrufen werden',

@@ -277,6 +277,8 @@ export const VALIDATION_MESSAGES_EN = {
   mandateReferenceTaken: 'The mandate reference %{0} is already taken by another mandate of the cooperative',
   mandateSignedInFuture: 'The date of signature must not lie after today (%{0})',
   mandateNeedsIban: 'The member has no valid IBAN in the master data: enter it first',
+  mandateIbanOutsideSepa:
+    "The member's IBAN (country %{0}) lies outside the SEPA area: a SEPA direct debit cannot draw it",
   mandateUnknown: 'This member has no such mandate',
   mandateAlreadyRevoked: 'This mandate was revoked on %{0}',
   mandateRevokedBeforeSigned: 'A mandate cannot be revoked before its date of signature (%{0})',

@@ -59,6 +59,19 @@ describe('mandates', () => {
     spec.given([admitted()]).when(grant()).then([granted]);
   });
 
+  it('refuses a mandate on an IBAN outside the SEPA area, grants one on a Swiss IBAN (decision 409)', () => {
+    spec
+      .given([admitted('TR33 0006 1005 1978 6457 8413 26')])
+      .when(grant())
+      .thenThrows(ValidationError, (e) =>
+        expect(e.errors).toEqual([{ field: null, template: 'mandateIbanOutsideSepa', parameters: { '0': 'TR' } }]),
+      );
+    spec
+      .given([admitted('CH9300762011623852957')])
+      .when(grant())
+      .then([granted]);
+  });
+
   it('refuses a mandate without a valid IBAN, signed in the future, or with a reference outside the SEPA set', () => {
     spec
       .given([admitted(null)])

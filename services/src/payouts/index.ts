@@ -39,5 +39,4 @@ export {
   POSTAL_ADDRESS,
   type Shape,
 } from './sepa/iso20022-shapes.js';
-export { insideSepa, outsideEea } from './sepa/outside-eea.js';
 export { accountHolderOf } from './sepa/sepa-payouts.js';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, fieldError, ValidationError, type ShareDueView } from '@coop/contracts';
 import type { CooperativeDocument } from '../../cooperatives/index.js';
-import { insideSepa, isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { isSepaRepresentable, NAME_MAX } from '../../payouts/index.js';
+import { insideSepa } from '../../kernel/sepa-area.js';
 import { PaymentTermsQuery } from '../../share-payments/index.js';
 import { planCollection, type CollectionPlan } from '../domain/collection-plan.js';
 import { earliestCollectionDate, isTarget2Day, latestCollectionDate } from '../domain/target2.js';

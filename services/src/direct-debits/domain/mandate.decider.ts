@@ -10,6 +10,7 @@ import {
   type SharePaymentMethod,
 } from '@coop/contracts';
 import { followAnnulments } from '../../kernel/geschaeftsguthaben.js';
+import { insideSepa } from '../../kernel/sepa-area.js';
 import { correctedSubscription } from '../../kernel/owing-postings.js';
 import { followPaidInChange } from '../../kernel/transfer-shortfalls.js';
 import { bookDebits, type BookDebits } from './debit-booking.js';
@@ -178,6 +179,8 @@ function decide(command: DebitMemberCommand, state: DebitMemberState): MemberEve
       if (!MANDATE_REFERENCE.test(command.reference)) errors.push(fieldError('reference', 'mandateReferenceInvalid'));
       if (command.signedOn > command.today) errors.push(fieldError('signedOn', 'mandateSignedInFuture', command.today));
       if (state.iban === null || !isValidIban(state.iban)) errors.push(fieldError(null, 'mandateNeedsIban'));
+      // A core direct debit draws only an account in the SEPA scheme's area: a mandate on a Turkish IBAN is never drawn.
+      else if (!insideSepa(state.iban)) errors.push(fieldError(null, 'mandateIbanOutsideSepa', state.iban.slice(0, 2)));
       if (errors.length > 0) throw new ValidationError(errors);
       const { memberId, mandateId, reference, signedOn, kind } = command;
       return [{ type: 'DirectDebitMandateGranted', data: { memberId, mandateId, reference, signedOn, kind } }];

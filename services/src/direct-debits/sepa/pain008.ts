@@ -2,7 +2,6 @@ import type { DirectDebitSequence } from '@coop/contracts';
 import {
   ID_MAX,
   NAME_MAX,
-  outsideEea,
   postalAddressXml,
   REMITTANCE_MAX,
   sepaText,
@@ -10,6 +9,7 @@ import {
   xmlEscape,
   type SepaPostalAddress,
 } from '../../payouts/index.js';
+import { outsideEea } from '../../kernel/sepa-area.js';
 
 export const PAIN_008_001_08 = 'urn:iso:std:iso:20022:tech:xsd:pain.008.001.08';
 

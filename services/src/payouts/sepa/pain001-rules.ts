@@ -17,7 +17,7 @@ import {
   type Shape,
   type XmlNode,
 } from './iso20022-shapes.js';
-import { outsideEea } from './outside-eea.js';
+import { outsideEea } from '../../kernel/sepa-area.js';
 
 export type { XmlNode } from './iso20022-shapes.js';
 

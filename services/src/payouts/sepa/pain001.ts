@@ -1,4 +1,4 @@
-import { outsideEea } from './outside-eea.js';
+import { outsideEea } from '../../kernel/sepa-area.js';
 import { ID_MAX, NAME_MAX, REMITTANCE_MAX, sepaText, xmlAmount, xmlEscape } from './sepa-text.js';
 
 export const PAIN_001_001_09 = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';

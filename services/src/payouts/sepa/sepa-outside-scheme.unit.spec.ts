@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fieldError, type ReadDocument } from '@coop/contracts';
 import { readCooperative } from '../../cooperatives/index.js';
-import { insideSepa } from './outside-eea.js';
+import { insideSepa } from '../../kernel/sepa-area.js';
 import { sepaErrors, type SepaPayout } from './sepa-payouts.js';
 
 /*

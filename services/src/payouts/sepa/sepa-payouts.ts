@@ -8,7 +8,7 @@ import { heirsAccounts, type BankAccount } from '../../settlements/reads.js';
 import { requireClosed } from '../../platform/commands/require-closed.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { controlSum, type SepaPaymentFile, type SepaPostalAddress, type SepaTransfer } from './pain001.js';
-import { insideSepa } from './outside-eea.js';
+import { insideSepa } from '../../kernel/sepa-area.js';
 import { germanAmount, isSepaRepresentable, NAME_MAX } from './sepa-text.js';
 import { downloadName, fileNamePart } from '../../platform/http/attachment.js';
 
