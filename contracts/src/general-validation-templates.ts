@@ -79,6 +79,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   memberBankDataMissing: 1,
   sepaNothingToPay: 1,
   dividendHeirsAccountMissing: 1,
+  sepaExecutionMoved: 1,
   missingCooperativeTaxOffice: 1,
   missingCooperativeTaxNumber: 1,
   taxCertificateNotIssued: 1,

@@ -83,6 +83,8 @@ export type ValidationTemplate =
   | 'sepaNothingToPay'
   /** A notice, not a refusal: members deceased by the payment day without their heirs' account; {0}: the member numbers. */
   | 'dividendHeirsAccountMissing'
+  /** A notice, not a refusal: the payment day {0} is past; the file asks the bank to execute it on {1}, today. */
+  | 'sepaExecutionMoved'
   // The tax certificates of a closure (issue 25; DOMAIN.md 6): what refuses them.
   /** The cooperative keeps no tax office (Betriebsstättenfinanzamt): no certificate leaves without it. */
   | 'missingCooperativeTaxOffice'

@@ -12,6 +12,7 @@ import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember } from './support/members.js';
 import { THIS_YEAR } from './support/tax-papers.js';
+import { MOVED, PAYMENT } from './support/dividend.js';
 
 /*
  * The dividend credited to the Geschäftsguthaben (issue 45; § 19 Abs. 1 GenG, DOMAIN.md 1.6) through the API, one app:
@@ -30,7 +31,7 @@ const closureOf = (year: number) => ({
   type: 'percent',
   amount: '10',
   decision_date: `${THIS_YEAR}-01-10`,
-  payment_date: `${THIS_YEAR}-01-15`,
+  payment_date: PAYMENT,
 });
 const terms = (creditDividendUntilPaid: boolean) => ({
   instalments: { allowed: false, maxCount: 1, rhythmMonths: 1, minFirstPerShare: 0 },
@@ -202,7 +203,7 @@ describe('dividend: credited to the Geschäftsguthaben while the shares are not 
     const check = (
       await request(t.http).get(`/api/v1/dividend/sepa/${closure.id}/check`).set(auth(t.adminToken)).expect(200)
     ).body as { transfers: number; controlSum: number; errors: unknown[] };
-    expect(check).toEqual({ transfers: 2, controlSum: 399 + 1_473, errors: [], notices: [] });
+    expect(check).toEqual({ transfers: 2, controlSum: 399 + 1_473, errors: [], notices: MOVED });
     const doc = parsePain(
       (
         await request(t.http)

@@ -3,7 +3,7 @@ import type { App } from 'supertest/types.js';
 import type { DividendDto, MemberDto } from '@coop/contracts';
 import { parsePain, pain001Violations } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { holder, LAST, params, store } from './support/dividend.js';
+import { holder, LAST, MOVED, params, store } from './support/dividend.js';
 import { posted, setTerms } from './support/members.js';
 import { textAt, textGet } from './support/downloads.js';
 
@@ -64,7 +64,10 @@ describe('dividend of the year of death: paid to the heirs', () => {
     expect(check.body).toMatchObject({
       transfers: 2,
       errors: [],
-      notices: [{ field: null, template: 'dividendHeirsAccountMissing', parameters: { 0: String(dead.memberNr) } }],
+      notices: [
+        { field: null, template: 'dividendHeirsAccountMissing', parameters: { 0: String(dead.memberNr) } },
+        ...MOVED,
+      ],
     });
     expect(await payees()).toEqual([
       [`DIV${LAST}-M${living.memberNr}`, 'Lena Lebend', 'DE89370400440532013000'],
@@ -79,7 +82,7 @@ describe('dividend of the year of death: paid to the heirs', () => {
       .send({ memberId: dead.id, accountHolder: 'Erbengemeinschaft Verstorben', iban: 'DE02 1203 0000 0000 2020 51' })
       .expect(204);
     const check = await request(t.http).get(`/api/v1/dividend/sepa/${closure.id!}/check`).set(auth(t.adminToken));
-    expect(check.body).toMatchObject({ transfers: 2, errors: [], notices: [] });
+    expect(check.body).toMatchObject({ transfers: 2, errors: [], notices: MOVED });
     expect(await payees()).toEqual([
       [`DIV${LAST}-M${living.memberNr}`, 'Lena Lebend', 'DE89370400440532013000'],
       [`DIV${LAST}-M${dead.memberNr}`, 'Erbengemeinschaft Verstorben', 'DE02120300000000202051'],

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DividendDto, MemberDto } from '@coop/contracts';
+import { EXECUTION, MOVED, PAYMENT } from './support/dividend.js';
 import { pain001Violations, parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, setTerms, validMember } from './support/members.js';
@@ -14,7 +15,6 @@ import { textAt, textGet } from './support/downloads.js';
  * data, so that is how one arises): the check and the refusal name the member. The cooperative's refusals: unit test.
  */
 const LAST = THIS_YEAR - 1;
-const PAYMENT = `${THIS_YEAR}-01-15`;
 const closureParams = {
   year: String(LAST),
   type: 'percent',
@@ -143,7 +143,7 @@ describe('dividend: the SEPA payment file', () => {
       closure.paymentAmount,
     ]);
     expect([at(block, 'ReqdExctnDt', 'Dt'), at(block, 'Dbtr', 'Nm')]).toEqual([
-      PAYMENT,
+      EXECUTION,
       'Energiegenossenschaft Musterstadt eG',
     ]);
     const again = parsePain((await sepa(t.http, restricted, closure.id!).expect(200)).body as string);
@@ -224,7 +224,7 @@ describe('dividend: the SEPA payment file', () => {
       transfers: 3,
       controlSum: closure.members.reduce((s, m) => s + m.paymentAmount, 0),
       errors: expected,
-      notices: [],
+      notices: MOVED,
     });
   });
 });

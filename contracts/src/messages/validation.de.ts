@@ -176,6 +176,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
   sepaNothingToPay: 'Kein Mitglied hat eine Auszahlung über null: Es gibt nichts zu überweisen',
   dividendHeirsAccountMissing:
     'Verstorben, das Konto der Erben ist nicht erfasst: Die Dividende geht an das Konto des Mitglieds (Mitglied Nr. %{0}); das Konto der Erben wird unter Auseinandersetzungen erfasst',
+  sepaExecutionMoved:
+    'Der Zahltag %{0} ist vorbei: Die Datei bittet die Bank um Ausführung am %{1} (heute); gebucht bleibt der Zahltag',
   missingCooperativeTaxOffice:
     'Das Finanzamt der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne es kann keine Steuerbescheinigung ausgestellt werden',
   missingCooperativeTaxNumber:

@@ -167,6 +167,8 @@ export const VALIDATION_MESSAGES_EN = {
   sepaNothingToPay: 'No member has a payout above zero: there is nothing to transfer',
   dividendHeirsAccountMissing:
     "Deceased, the heirs' account is not recorded: the dividend goes to the member's account (member no. %{0}); the heirs' account is recorded under Settlements",
+  sepaExecutionMoved:
+    'The payment day %{0} has passed: the file asks the bank to execute it on %{1} (today); the books keep the payment day',
   missingCooperativeTaxOffice:
     "The cooperative's tax office is missing (cooperative master data): no tax certificate can be issued without it",
   missingCooperativeTaxNumber:

@@ -11,6 +11,7 @@ export {
 } from './sepa/pain001.js';
 export {
   debtorAddress,
+  executionDay,
   paymentFile,
   remittanceText,
   sepaErrors,

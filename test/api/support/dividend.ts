@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import type { DividendMemberDto, MemberDto } from '@coop/contracts';
+import { businessToday, type DividendMemberDto, type MemberDto } from '@coop/contracts';
 import { auth, validCooperative } from './app.js';
 import { createMember, posted, validMember } from './members.js';
 import { createNonAssessment, createOrder, THIS_YEAR, validNonAssessment } from './tax-papers.js';
@@ -16,6 +16,13 @@ export const LAST = THIS_YEAR - 1;
 export const EARLIER = THIS_YEAR - 2;
 export const DECISION = `${THIS_YEAR}-01-10`;
 export const PAYMENT = `${THIS_YEAR}-01-15`;
+/** The day a SEPA file asks for: PAYMENT, or today once it has passed (decision 410). */
+export const EXECUTION = PAYMENT < businessToday() ? businessToday() : PAYMENT;
+/** The check's notice of a payment day moved to today (decision 410), none while PAYMENT is ahead. */
+export const MOVED =
+  EXECUTION === PAYMENT
+    ? []
+    : [{ field: null, template: 'sepaExecutionMoved', parameters: { 0: PAYMENT, 1: EXECUTION } }];
 export const ORDER_DATES = {
   date: `${THIS_YEAR}-01-02`,
   startDate: `${THIS_YEAR}-01-01`,

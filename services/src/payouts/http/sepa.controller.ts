@@ -23,7 +23,7 @@ export class SepaController {
   @Requires('dividend:read')
   @AnswersOk(SepaCheckDto)
   check(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SepaCheck> {
-    return this.payouts.check(actor.cooperativeId, id);
+    return this.payouts.check(actor.cooperativeId, id, new Date());
   }
 
   /** `Dividende-<year>-SEPA-<cooperative>.xml`: pain.001.001.09; 400 with every refusal (the cooperative's bank data, members without a valid IBAN). */

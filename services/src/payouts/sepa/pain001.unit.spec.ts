@@ -4,7 +4,14 @@ import { readMember } from '../../members/index.js';
 import type { ReadDocument } from '@coop/contracts';
 import { painXml } from './pain001.js';
 import { pain001Violations, parsePain, type XmlNode } from './pain001-rules.js';
-import { accountHolderOf, paymentFile, remittanceText, sepaErrors, type SepaPayout } from './sepa-payouts.js';
+import {
+  accountHolderOf,
+  executionNotices,
+  paymentFile,
+  remittanceText,
+  sepaErrors,
+  type SepaPayout,
+} from './sepa-payouts.js';
 import { germanAmount, sepaLatin, sepaText, xmlAmount } from './sepa-text.js';
 
 /*
@@ -99,6 +106,25 @@ describe('SEPA payment file (pain.001.001.09)', () => {
       textAt(block, 'PmtTpInf', 'SvcLvl', 'Cd'),
     ]).toEqual(['2025-06-30', 'DE89370400440532013000', 'COBADEFFXXX', 'SLEV', 'TRF', 'SEPA']);
     expect(doc.attrs.xmlns).toBe('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+  });
+
+  it('asks for today when the payment day has passed, and says so in the check (decision 410)', () => {
+    const day = (now: Date) =>
+      textAt(
+        child(parsePain(painXml(paymentFile(CLOSURE, COOP, [payout(1)], now))), 'CstmrCdtTrfInitn', 'PmtInf'),
+        'ReqdExctnDt',
+        'Dt',
+      );
+    // Berlin's day: 23:30 UTC on 1 July is 2 July there.
+    expect(day(new Date('2025-07-01T23:30:00Z'))).toBe('2025-07-02');
+    expect(executionNotices(CLOSURE.paymentDate, new Date('2025-07-01T23:30:00Z'))).toEqual([
+      { field: null, template: 'sepaExecutionMoved', parameters: { '0': '2025-06-30', '1': '2025-07-02' } },
+    ]);
+    // On the payment day itself and before it: the payment day, no notice.
+    for (const now of [NOW, new Date('2025-06-30T08:00:00Z')]) {
+      expect(day(now)).toBe('2025-06-30');
+      expect(executionNotices(CLOSURE.paymentDate, now)).toEqual([]);
+    }
   });
 
   it('gives every file its own message id', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { fieldError, isValidBic, isValidIban, type FieldError } from '@coop/contracts';
+import { businessToday, fieldError, isValidBic, isValidIban, type FieldError } from '@coop/contracts';
 import { ownCooperative, type CooperativeDocument } from '../../cooperatives/index.js';
 import { deathDates, dividendClosures, dividendResults, type DividendMemberDocument } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
@@ -23,7 +23,8 @@ export interface SepaCheck {
   readonly errors: FieldError[];
   /**
    * What the clerk should know though the file can be made: `dividendHeirsAccountMissing` [member numbers], members
-   * deceased by the payment day whose heirs' account is not recorded, paid to the member's account (decision 316).
+   * deceased by the payment day whose heirs' account is not recorded, paid to the member's account (decision 316);
+   * `sepaExecutionMoved` [payment day, today], a payment day already past, the file asking for today (decision 410).
    */
   readonly notices: FieldError[];
 }
@@ -119,6 +120,21 @@ export function sepaNotices(payouts: readonly SepaPayout[]): FieldError[] {
   return missing.length > 0 ? [fieldError(null, 'dividendHeirsAccountMissing', missing.join(', '))] : [];
 }
 
+/**
+ * The day a file asks its bank to execute it (`ReqdExctnDt`): the requested day, or business today when that day is
+ * past, which a bank refuses or moves at will (decision 410). The payment day of the books stays the requested one.
+ */
+export const executionDay = (requested: string, now: Date): string => {
+  const today = businessToday(now);
+  return requested < today ? today : requested;
+};
+
+/** The notice of a payment day already past (decision 410), else none. */
+export function executionNotices(requested: string, now: Date): FieldError[] {
+  const day = executionDay(requested, now);
+  return day === requested ? [] : [fieldError(null, 'sepaExecutionMoved', requested, day)];
+}
+
 /** The file of a closure whose check has no errors: one transfer per member with a payout above zero (net less credit), by number. */
 export function paymentFile(
   closure: { readonly year: number; readonly paymentDate: string },
@@ -143,7 +159,7 @@ export function paymentFile(
     messageId: messageId(closure.year, now),
     createdAt: now.toISOString().slice(0, 19),
     paymentInfoId: `DIV${closure.year}-${closure.paymentDate}`,
-    executionDate: closure.paymentDate,
+    executionDate: executionDay(closure.paymentDate, now),
     debtor: {
       name: cooperative.fullName || cooperative.name,
       iban: compact(cooperative.iban),
@@ -163,14 +179,15 @@ export function paymentFile(
 export class SepaPayouts {
   constructor(private readonly reads: ReadModels) {}
 
-  async check(cooperativeId: string, dividendId: string): Promise<SepaCheck> {
-    const { payouts, cooperative } = await this.load(cooperativeId, dividendId);
+  async check(cooperativeId: string, dividendId: string, now: Date): Promise<SepaCheck> {
+    const { closure, payouts, cooperative } = await this.load(cooperativeId, dividendId);
     const paid = payouts.filter((p) => paidOf(p) > 0);
     return {
       transfers: paid.length,
       controlSum: controlSum(paid.map((p) => ({ amount: paidOf(p) }))),
       errors: sepaErrors(cooperative, payouts),
-      notices: sepaNotices(payouts),
+      // A day to execute only where there is a file to execute.
+      notices: [...sepaNotices(payouts), ...(paid.length > 0 ? executionNotices(closure.paymentDate, now) : [])],
     };
   }
 

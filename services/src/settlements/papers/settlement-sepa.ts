@@ -6,6 +6,7 @@ import { ownCooperative } from '../../cooperatives/index.js';
 import {
   controlSum,
   debtorAddress,
+  executionDay,
   REMITTANCE_MAX,
   sepaErrors,
   type SepaDebtor,
@@ -60,7 +61,7 @@ export function settlementFile(
     messageId: `AUS${year}-${stamp.replace(/\D/g, '')}-${randomBytes(3).toString('hex')}`,
     createdAt: stamp,
     paymentInfoId: `AUS${year}-${payoutDate}`,
-    executionDate: payoutDate,
+    executionDate: executionDay(payoutDate, now),
     debtor: {
       name: cooperative.fullName || cooperative.name,
       iban: cooperative.iban.replace(/\s+/g, '').toUpperCase(),
