@@ -29,6 +29,12 @@ interface Failures {
 @Injectable()
 export class LoginThrottle {
   private readonly failures = new Map<string, Failures>();
+  /**
+   * Attempts let through and not yet decided (argon2 still checking), per key. They count as failures until they end:
+   * attempts sent at once found the count at 0 before the first failure was noted, and a burst of 200 guesses from one
+   * address was checked in full.
+   */
+  private readonly pending = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -39,6 +45,25 @@ export class LoginThrottle {
       this.wait(addressKey(address), FREE_PER_ADDRESS),
     );
     return Math.ceil(wait / SECOND);
+  }
+
+  /**
+   * An attempt let through (after `retryAfter` answered 0, in the same tick): counted as in flight for the account at the
+   * address and for the address until the returned function is called, after `failed` or `succeeded`.
+   */
+  begin(username: string, address: string): () => void {
+    const keys = [pairKey(username, address), addressKey(address)];
+    for (const key of keys) this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      for (const key of keys) {
+        const left = (this.pending.get(key) ?? 1) - 1;
+        if (left > 0) this.pending.set(key, left);
+        else this.pending.delete(key);
+      }
+    };
   }
 
   failed(username: string, address: string): void {
@@ -66,7 +91,11 @@ export class LoginThrottle {
   /** Milliseconds left of the delay the key's failures earned. */
   private wait(key: string, free: number): number {
     const entry = this.current(key);
-    if (!entry || entry.count <= free) return 0;
+    const inFlight = this.pending.get(key) ?? 0;
+    if ((entry?.count ?? 0) + inFlight <= free) return 0;
+    // Past the free attempts, one at a time: an attempt in flight may still fail and lengthen the wait.
+    if (inFlight > 0) return SECOND;
+    if (!entry) return 0;
     const delay = Math.min(SECOND * 2 ** Math.min(entry.count - free - 1, 30), MAX_DELAY_MS);
     return Math.max(0, entry.last + delay - this.now());
   }

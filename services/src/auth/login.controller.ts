@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isRole, LoginRequest, TokenAnswer, type ReadStore } from '@coop/contracts';
+import { isRole, LoginRequest, TokenAnswer, type ReadDocument, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections/users';
 import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
 import { refusal } from '../platform/http/refusal.js';
@@ -62,22 +62,30 @@ export class LoginController {
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+    // Counted as in flight until decided, so attempts sent at once cannot all pass the throttle before one failed.
+    const end = this.throttle.begin(username.trim(), address);
+    const cred = await this.verified(username.trim(), password, address).finally(end);
+    const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];
+    const actor = { userId: cred.id, username: String(cred.username), roles, cooperativeId: cred.cooperativeId };
+    return { token: await this.sessions.signIn(actor, cred.sessionVersion) };
+  }
+
+  /** The credentials of `username` when `password` is theirs; else the failure is counted and 401 thrown. */
+  private async verified(username: string, password: string, address: string): Promise<ReadDocument> {
     const page = await this.store.find(CREDENTIALS.name, {
       cooperativeId: null,
-      filters: [{ field: 'username', op: 'eq', value: username.trim() }],
+      filters: [{ field: 'username', op: 'eq', value: username }],
       limit: 1,
     });
     const cred = page.items[0];
     const hash = typeof cred?.passwordHash === 'string' ? cred.passwordHash : undefined;
     const ok = await this.hasher.verify(hash, password);
     if (!ok || !cred) {
-      this.throttle.failed(username.trim(), address);
+      this.throttle.failed(username, address);
       throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
-    this.throttle.succeeded(username.trim(), address);
-    const roles = Array.isArray(cred.roles) ? cred.roles.filter(isRole) : [];
-    const actor = { userId: cred.id, username: String(cred.username), roles, cooperativeId: cred.cooperativeId };
-    return { token: await this.sessions.signIn(actor, cred.sessionVersion) };
+    this.throttle.succeeded(username, address);
+    return cred;
   }
 
   /**
