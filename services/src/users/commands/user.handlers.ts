@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   userStream,
@@ -12,7 +12,9 @@ import {
 } from '@coop/contracts';
 import { CREDENTIALS, USERS } from '@coop/projections/users';
 import { READ_STORE } from '../../platform/tokens.js';
+import { LoginThrottle } from '../../auth/login-throttle.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
+import { refusal } from '../../platform/http/refusal.js';
 import { SessionVersions } from '../../auth/session-versions.js';
 import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
@@ -233,13 +235,34 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   }
 }
 
+/** `429` for a change within the wait its wrong current passwords earned; the route sends `Retry-After: wait`. */
+export class TooManyPasswordGuesses extends HttpException {
+  constructor(readonly wait: number) {
+    super(
+      refusal(`Too many wrong passwords, try again in ${wait} seconds`, 'tooManySignInAttempts', String(wait)),
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
 @CommandHandler(ChangeOwnPasswordCommand)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
+  /**
+   * Wrong current passwords per user, slowed as failed sign-ins are (3 free, then a doubling wait): the caller holds
+   * the account's token, so the count is the user's own (its id as account and as address), never another's.
+   */
+  private readonly guesses = new LoginThrottle();
+
   constructor(private readonly users: UserCommandRunner) {}
 
   async execute({ ctx, currentPassword, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
     const { userId, cooperativeId } = ctx.actor;
-    const current = await this.users.currentPassword(userId, currentPassword);
+    const wait = this.guesses.retryAfter(userId, userId);
+    if (wait > 0) throw new TooManyPasswordGuesses(wait);
+    const end = this.guesses.begin(userId, userId);
+    const current = await this.users.currentPassword(userId, currentPassword).finally(end);
+    if (current === 'wrong') this.guesses.failed(userId, userId);
+    if (current === 'correct') this.guesses.succeeded(userId, userId);
     const input = await this.users.passwordInput(password, passwordRepeat);
     await this.users.run(userId, cooperativeId, ctx, {
       type: 'ChangeOwnPassword',
