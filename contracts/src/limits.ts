@@ -87,10 +87,22 @@ export function hasVisibleText(value: string): boolean {
 /**
  * A name others read as the one it looks like: no format character (an invisible zero-width space or joiner, a
  * direction override) and nothing Unicode writes otherwise in compatibility form (full-width letters, ligatures,
- * superscripts), so `admin\u200b` or `ａｄｍｉｎ` cannot pass for `admin` where a user's name is shown.
+ * superscripts), and no letters of two of the look-alike scripts (Latin, Greek, Cyrillic), so `admin\u200b`, `ａｄｍｉｎ` or
+ * `\u0430dmin` cannot pass for `admin` where a user's name is shown.
  */
 export function isPlainName(value: string): boolean {
-  return !/\p{Cf}/u.test(value) && value.normalize('NFKC') === value.normalize('NFC');
+  return !/\p{Cf}/u.test(value) && value.normalize('NFKC') === value.normalize('NFC') && !mixesLookAlikeScripts(value);
+}
+
+/** The scripts whose letters look alike (Latin `a`, Cyrillic `а`, Greek `Α`). */
+const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u];
+
+/**
+ * Letters of more than one of Latin, Greek and Cyrillic in one name: `\u0430dmin` (a Cyrillic `а`) shows as `admin`
+ * while its key differs. A name written in one of them (`Иванов`, `Νίκος`) is plain.
+ */
+function mixesLookAlikeScripts(value: string): boolean {
+  return LOOK_ALIKE_SCRIPTS.filter((script) => script.test(value)).length > 1;
 }
 
 /**
