@@ -20,7 +20,7 @@ import type { SettlementDto } from '@coop/contracts/console';
 import { formatDate, formatMoney } from '../format';
 import { downloadFile } from '../session/download';
 import { settlementName, settlementPaths } from './model';
-import { State } from './SettlementsTable';
+import { LatePart, State } from './SettlementsTable';
 
 const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -89,6 +89,7 @@ export function MemberSettlements({ settlements }: { settlements: readonly Settl
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.endDate)}</TableCell>
                 <TableCell align="right" sx={money}>
                   {formatMoney(row.holding)}
+                  <LatePart row={row} />
                 </TableCell>
                 <TableCell align="right" sx={money}>
                   {row.lossShare > 0 ? formatMoney(-row.lossShare) : formatMoney(0)}

@@ -107,6 +107,21 @@ export function State({ row }: { row: SettlementRecord }) {
 }
 
 /** Under a paid row's amount (paid in all): the top-ups in it, each with its day (decision 370). */
+/** Of the holding, what was paid in after the end's day: no Geschäftsguthaben then, refunded whole (decision 414). */
+export function LatePart({ row }: { row: Pick<SettlementRecord, 'paidAfterEnd'> }) {
+  const translate = useTranslate();
+  if (!row.paidAfterEnd) return null;
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'normal', maxWidth: '16em', ml: 'auto' }}
+      data-testid="settlement-paid-after-end"
+    >
+      {translate('coop.settlements.paidAfterEnd', { amount: formatMoney(row.paidAfterEnd) })}
+    </Box>
+  );
+}
+
 function PaidParts({ row }: { row: SettlementRecord }) {
   const translate = useTranslate();
   if (row.status !== 'paid' || row.topUps.length === 0) return null;
@@ -209,6 +224,7 @@ export function SettlementsTable(props: {
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(row.holding)}
+                <LatePart row={row} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="settlement-loss-share">
                 {formatMoney(row.lossShare)}

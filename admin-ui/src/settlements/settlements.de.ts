@@ -40,6 +40,7 @@ export const settlementsDe: Texts<typeof settlementsEn> = {
   overpaid: 'Überzahlt: %{amount} zurückzufordern',
   owed: 'Nachzahlung fällig: %{amount} noch auszuzahlen',
   toppedUp: 'davon Nachzahlung %{amount} am %{date}',
+  paidAfterEnd: 'davon %{amount} nach dem Ende eingezahlt, voll erstattet',
   payoutDate: 'Auszahlungsdatum',
   selected: '%{count} ausgewählt',
   check: 'Prüfen',

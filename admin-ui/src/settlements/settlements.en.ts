@@ -39,6 +39,7 @@ export const settlementsEn = {
   overpaid: 'Overpaid: %{amount} to be reclaimed',
   owed: 'Top-up due: %{amount} still to be paid',
   toppedUp: 'incl. top-up %{amount} on %{date}',
+  paidAfterEnd: 'incl. %{amount} paid after the end, refunded whole',
   payoutDate: 'Payout date',
   selected: '%{count} selected',
   check: 'Check',

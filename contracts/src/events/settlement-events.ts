@@ -77,6 +77,11 @@ export type SettlementPaid = DomainEvent<
     heirs: boolean;
     recordedBy: string;
     imported?: boolean;
+    /**
+     * Of `holding`, what was paid in after the end's day (decision 414): refunded whole in `amount`, no part of the
+     * Geschäftsguthaben the loss share is taken of. Absent: 0.
+     */
+    paidAfterEnd?: number;
   }
 >;
 

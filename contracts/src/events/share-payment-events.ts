@@ -54,6 +54,12 @@ export interface CorrectionFacts {
    */
   effectiveDate?: string;
   /**
+   * A whole end's payment (6, 7, 8): the part of it paid after the end's effective date (cents, positive; decision 414).
+   * No Geschäftsguthaben on the end's day (§ 73 (2) GenG): the settlement refunds it whole, beside the settled balance,
+   * and the loss share takes nothing of it. Absent: as the end's previous correction said (none: 0).
+   */
+  paidAfterEnd?: number;
+  /**
    * A partial termination (2) whose Geschäftsguthaben shrank below what it took (a debit returned, a payment corrected
    * down after it was noticed): the unpaid parts of its shares it releases from the member's dues beside those it
    * released when posted, oldest due first (decisions 267, 305); its annulation gives back both.

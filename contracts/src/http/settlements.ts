@@ -61,8 +61,13 @@ export class SettlementDto {
   /** The last day of the payout period (§ 73 (2): six months, or the cooperative's own period). */
   @IsString() readonly deadline!: string;
   @IsInt() readonly shares!: number;
-  /** The holding booked out. */
+  /** The holding booked out, `paidAfterEnd` included. */
   @IsInt() readonly holding!: number;
+  /**
+   * Of `holding`, what was paid in after the end's day (decision 414): no Geschäftsguthaben on that day (§ 73 (2) GenG),
+   * refunded whole in `amount`; the loss share is taken of `holding - paidAfterEnd` only.
+   */
+  @IsOptional() @IsInt() readonly paidAfterEnd?: number;
   /** Paid: as recorded (by the latest top-up, if any); due: as the loss share decided for the year gives it today. */
   @IsInt() readonly lossShare!: number;
   /** Due: the settlement balance; paid: what was paid in all, the first payout and its top-ups. */

@@ -48,6 +48,8 @@ export interface SettlementDocument {
   readonly shares: number;
   /** The Geschäftsguthaben that left (cents). */
   readonly holding: number;
+  /** Of `holding`, what was paid in after the end's day (cents; decision 414): refunded apart. */
+  readonly paidAfterEnd: number;
   /** `due` until its payout is recorded, then `paid`. */
   readonly status: string;
   readonly lossShare: number | null;
@@ -81,6 +83,8 @@ export interface SettlementTopUp {
   readonly amount: number;
   readonly holding: number;
   readonly lossShare: number;
+  /** Of `holding`, paid after the end's day (decision 414); absent before it: 0. */
+  readonly paidAfterEnd?: number;
   readonly accountHolder: string | null;
   readonly iban: string | null;
   readonly bic: string | null;
@@ -102,6 +106,7 @@ export function readSettlement(doc: ReadDocument): SettlementDocument {
     reason: textField(doc, 'reason') ?? '',
     shares: numberField(doc, 'shares') ?? 0,
     holding: numberField(doc, 'holding') ?? 0,
+    paidAfterEnd: numberField(doc, 'paidAfterEnd') ?? 0,
     status: textField(doc, 'status') ?? '',
     lossShare: numberField(doc, 'lossShare'),
     amount: numberField(doc, 'amount'),

@@ -145,7 +145,8 @@ export const settlementsProjector: Projector = {
   // 3: the heirs' account itself, for the dividend's payment file (decision 316).
   // 4: the top-ups of a paid settlement and `holdingRaised`, a holding risen after its payout (decision 370).
   // 5: an erased member's documents are marked `erased`; its heirs' account and payees stay blanked after the erasure.
-  version: 5,
+  // 6: `paidAfterEnd`, the part of a whole end's holding paid after its day, refunded apart (decision 414).
+  version: 6,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -221,6 +222,7 @@ const settlementEvents = {
               shares: d.quantity,
               // The Geschäftsguthaben that left: the register's payment, not the nominal amount (decision 234).
               holding: -(d.paid ?? d.amount),
+              paidAfterEnd: 0,
               status: 'due',
               ...PAYOUT_CLEARED,
             }),
@@ -243,7 +245,10 @@ const settlementEvents = {
         const holding = -event.data.rueckpfleinzahlung;
         // Paid, and risen above what its payouts settled: a top-up may be owed (decision 370).
         const holdingRaised = row.status === 'paid' && holding > Number(row.paidHolding ?? holding);
-        return [put(SETTLEMENTS.name, { ...row, holding, holdingRaised })];
+        // Of it, what came in after the end's day (decision 414): as the correction says, else as before.
+        const late = event.data.paidAfterEnd ?? Number(row.paidAfterEnd ?? 0);
+        const paidAfterEnd = Math.min(Math.max(late, 0), Math.max(holding, 0));
+        return [put(SETTLEMENTS.name, { ...row, holding, paidAfterEnd, holdingRaised })];
       }
       case 'SettlementPaid': {
         const d = event.data;
@@ -264,6 +269,7 @@ const settlementEvents = {
             reason: d.reason,
             shares: d.shares,
             holding: d.holding,
+            paidAfterEnd: d.paidAfterEnd ?? 0,
             status: 'paid',
             lossShare: d.lossShare,
             amount: d.amount,
@@ -288,7 +294,17 @@ const settlementEvents = {
         const row = current(rowKey(d.memberId, d.endBalanceId));
         if (!row || row.status !== 'paid') return [];
         const { payoutDate, amount, holding, lossShare, accountHolder, iban, bic, heirs } = d;
-        const topUp = { payoutDate, amount, holding, lossShare, accountHolder, iban, bic, heirs };
+        const topUp = {
+          payoutDate,
+          amount,
+          holding,
+          lossShare,
+          accountHolder,
+          iban,
+          bic,
+          heirs,
+          ...(d.paidAfterEnd === undefined ? {} : { paidAfterEnd: d.paidAfterEnd }),
+        };
         return [
           put(SETTLEMENTS.name, {
             ...row,

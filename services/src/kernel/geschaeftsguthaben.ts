@@ -1,5 +1,5 @@
 import type { MemberEvent, SharePaymentCorrected } from '@coop/contracts';
-import type { MemberState } from './member-stream.js';
+import { evolveShareAccount, type MemberState } from './member-stream.js';
 
 /*
  * The Geschäftsguthaben (DOMAIN.md 1.1: what the member actually paid in) as the register holds it: each posting's
@@ -97,6 +97,9 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
     if (e.data.date > latest) latest = e.data.date;
   }
   if (change === 0) return [...events];
+  // Of the end's payment, what came in after the end's day (decision 414): the settlement refunds it apart.
+  const lateBefore = paidAfter(state, end.date).cents;
+  const lateAfter = paidAfter(events.reduce(evolveShareAccount, state), end.date).cents;
   const correction: SharePaymentCorrected = {
     type: 'SharePaymentCorrected',
     data: {
@@ -106,6 +109,7 @@ export function followPendingEnd(state: MemberState, events: readonly MemberEven
       interestEnd: end.interestEnd,
       // Only when later than the end: a correction dated on its posting's date reads as before (decision 232).
       ...(latest > end.date ? { effectiveDate: latest } : {}),
+      ...(lateBefore > 0 || lateAfter > 0 ? { paidAfterEnd: Math.max(0, lateAfter) } : {}),
     },
   };
   return [...events, correction];

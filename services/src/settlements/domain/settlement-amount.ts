@@ -1,4 +1,5 @@
 import { addMonths, type LossShareKind, type SettlementEndReason } from '@coop/contracts';
+import { paidAfter } from '../../kernel/geschaeftsguthaben.js';
 import type { MemberState } from '../../kernel/member-stream.js';
 
 /*
@@ -20,6 +21,17 @@ export interface SettlementEnd {
   readonly shares: number;
   /** The Geschäftsguthaben booked out, in cents (positive): what was paid in, not the unpaid nominal amount. */
   readonly holding: number;
+  /**
+   * Of `holding`, what was paid in after the end's day (a whole end only; decision 414): no Geschäftsguthaben on that
+   * day (§ 73 (2) GenG), so it is refunded whole and the loss share takes nothing of it. Absent: 0.
+   */
+  readonly paidAfterEnd?: number;
+}
+
+/** The part of an end's holding that is Geschäftsguthaben on the end's day, and the part paid after it (≥ 0 each). */
+export function holdingParts(end: Pick<SettlementEnd, 'holding' | 'paidAfterEnd'>): { onEndDay: number; late: number } {
+  const late = Math.min(Math.max(end.paidAfterEnd ?? 0, 0), Math.max(end.holding, 0));
+  return { onEndDay: end.holding - late, late };
 }
 
 /** The general meeting's decision on the leavers' share of a loss carried forward, for one year. */
@@ -68,6 +80,10 @@ export function settlementEnds(state: MemberState): SettlementEnd[] {
       shares: p.quantity,
       // The Geschäftsguthaben that left with it (the register's payment), not the nominal amount (decision 234).
       holding: -p.payment,
+      // A whole end also took out what was paid after its day (decision 408): refunded apart (decision 414).
+      ...(p.type !== 2 && p.balanceId === state.exitBalanceId
+        ? { paidAfterEnd: Math.min(paidAfter(state, p.date).cents, Math.max(-p.payment, 0)) }
+        : {}),
     });
   }
   return ends.sort((a, b) =>
@@ -115,11 +131,15 @@ export function lossShareOf(end: Pick<SettlementEnd, 'holding' | 'shares'>, rule
   return Math.min(Math.max(loss, 0), end.holding);
 }
 
-/** The settlement balance: the holding booked out less the loss share, never below zero. */
+/**
+ * What is paid out: the settlement balance (the Geschäftsguthaben on the end's day less the loss share, never below
+ * zero) and, beside it, whatever was paid in after the end's day, refunded whole (§ 73 (2) GenG; decision 414).
+ */
 export function settlementAmount(
-  end: Pick<SettlementEnd, 'holding' | 'shares'>,
+  end: Pick<SettlementEnd, 'holding' | 'shares' | 'paidAfterEnd'>,
   rule: LossShareRule | null,
 ): { lossShare: number; amount: number } {
-  const lossShare = lossShareOf(end, rule);
-  return { lossShare, amount: Math.max(end.holding - lossShare, 0) };
+  const { onEndDay, late } = holdingParts(end);
+  const lossShare = lossShareOf({ holding: onEndDay, shares: end.shares }, rule);
+  return { lossShare, amount: Math.max(onEndDay - lossShare, 0) + late };
 }

@@ -18,7 +18,7 @@ import {
   type RecordedSettlements,
 } from '../../kernel/recorded-settlements.js';
 import { formatEuro } from '../../kernel/money.js';
-import { settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
+import { holdingParts, settlementAmount, type LossShareRule, type SettlementEnd } from './settlement-amount.js';
 
 /**
  * The settlements of one member (stream `settlement-<memberId>`, issue 42): the heirs' account after a death, and per
@@ -226,6 +226,7 @@ function topUp(
       holding: end.holding,
       lossShare,
       amount: owed,
+      ...lateField(end),
       payoutDate: command.payoutDate,
       ...account,
       heirs,
@@ -289,7 +290,7 @@ function reverse(command: ReverseSettlement, state: SettlementState): Settlement
 /** What a payout records of the end it settles (the payout and the imported settlement alike). */
 function endFields(
   end: SettlementEnd,
-): Pick<SettlementEnd, 'endBalanceId' | 'year' | 'reason' | 'endDate' | 'shares' | 'holding'> {
+): Pick<SettlementEnd, 'endBalanceId' | 'year' | 'reason' | 'endDate' | 'shares' | 'holding' | 'paidAfterEnd'> {
   return {
     endBalanceId: end.endBalanceId,
     year: end.year,
@@ -297,7 +298,14 @@ function endFields(
     endDate: end.endDate,
     shares: end.shares,
     holding: end.holding,
+    ...lateField(end),
   };
+}
+
+/** `{ paidAfterEnd }` when part of the holding was paid after the end's day (decision 414), else nothing. */
+function lateField(end: SettlementEnd): { paidAfterEnd?: number } {
+  const { late } = holdingParts(end);
+  return late > 0 ? { paidAfterEnd: late } : {};
 }
 
 export const settlementDecider: Decider<SettlementCommand, SettlementEvent, SettlementState> = {

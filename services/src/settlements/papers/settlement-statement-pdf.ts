@@ -18,7 +18,10 @@ export interface SettlementStatement {
   readonly year: number;
   readonly endDate: string;
   readonly shares: number;
+  /** What the end booked out, `paidAfterEnd` included. */
   readonly holding: number;
+  /** Of `holding`, paid in after the end's day (decision 414): no Geschäftsguthaben then, refunded whole on its own line. */
+  readonly paidAfterEnd?: number;
   readonly lossShare: number;
   readonly amount: number;
   readonly payoutDate: string;
@@ -70,22 +73,31 @@ export async function settlementStatementPdf(issuer: PdfIssuer, s: SettlementSta
   const partial = s.reason === 'partial';
   const topUps = s.topUps ?? [];
   const toppedUp = topUps.reduce((sum, u) => sum + u.amount, 0);
+  // Money paid in after the end's day is no Geschäftsguthaben of that day (§ 73 (2) GenG): it is refunded whole, on a
+  // line of its own, and the settlement balance is the Geschäftsguthaben less the loss share (decision 414).
+  const late = Math.min(Math.max(s.paidAfterEnd ?? 0, 0), Math.max(s.holding, 0));
   const rows: [string, string][] = [
     ['Mitgliedsnummer', String(s.memberNr ?? '')],
     [partial ? 'Grund der Auseinandersetzung' : 'Grund des Ausscheidens', REASONS[s.reason] ?? s.reason],
     [partial ? 'Kündigung wirksam zum' : 'Ende der Mitgliedschaft', germanDate(s.endDate)],
     ['Geschäftsjahr', String(s.year)],
     ['Ausgeschiedene Geschäftsanteile', germanCount(s.shares)],
-    ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding)} EUR`],
+    ['Ausgebuchtes Geschäftsguthaben', `${euros(s.holding - late)} EUR`],
     ['Anteil am Verlustvortrag', `${euros(s.lossShare)} EUR`],
-    ['Auseinandersetzungsguthaben', `${euros(s.amount)} EUR`],
+    ['Auseinandersetzungsguthaben', `${euros(s.amount - late)} EUR`],
+    ...(late > 0
+      ? ([
+          ['Nach dem Ende eingezahlt (Erstattung)', `${euros(late)} EUR`],
+          ['Auszahlungsbetrag', `${euros(s.amount)} EUR`],
+        ] as [string, string][])
+      : []),
     ['Auszahlung am', germanDate(s.payoutDate) + (topUps.length > 0 ? `: ${euros(s.amount - toppedUp)} EUR` : '')],
     ...topUps.map((u): [string, string] => ['Nachzahlung am', `${germanDate(u.payoutDate)}: ${euros(u.amount)} EUR`]),
     [s.heirs ? 'Zahlung an die Erben' : 'Kontoinhaber', s.accountHolder],
     ['IBAN', grouped(s.iban)],
   ];
   for (const [label, value] of rows) {
-    const bold = label === 'Auseinandersetzungsguthaben';
+    const bold = label === (late > 0 ? 'Auszahlungsbetrag' : 'Auseinandersetzungsguthaben');
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
     doc.text(label, MARGIN, y, { lineBreak: false });
     doc.text(fit(doc, value, width - 200), MARGIN + 200, y, { lineBreak: false });

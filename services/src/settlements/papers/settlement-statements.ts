@@ -34,6 +34,7 @@ export class SettlementStatements {
       endDate: row.endDate,
       shares: row.shares,
       holding: row.holding,
+      paidAfterEnd: row.paidAfterEnd,
       // A paid settlement has its payout's fields (the projector's SettlementPaid); its top-ups paid the rest of the
       // holding booked out, with the loss share the latest took (decision 370).
       lossShare: row.topUps.at(-1)?.lossShare ?? row.lossShare ?? 0,

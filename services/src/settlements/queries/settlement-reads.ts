@@ -10,7 +10,13 @@ import { SETTLEMENT_MEMBERS, SETTLEMENT_TERMS } from '@coop/projections/settleme
 import { dividendClosures } from '../../dividend/index.js';
 import { memberDocuments } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { payoutDeadline, settlementAmount, standing, type LossShareRule } from '../domain/settlement-amount.js';
+import {
+  holdingParts,
+  payoutDeadline,
+  settlementAmount,
+  standing,
+  type LossShareRule,
+} from '../domain/settlement-amount.js';
 import { settlementDocuments, type SettlementDocument } from './settlement-documents.js';
 
 /** The most ends one year lists (a page the console shows whole; a cooperative's leavers of a year are far fewer). */
@@ -124,10 +130,11 @@ export class SettlementReads {
       this.closedYears(cooperativeId, [...new Set(docs.map((d) => d.year))]),
     ]);
     return docs.map((doc) => {
-      const { memberId, year, endDate, holding, shares, reason } = doc;
+      const { memberId, year, endDate, holding, shares, reason, paidAfterEnd } = doc;
       const member = members.get(memberId);
       const paid = doc.status === 'paid';
-      const expected = settlementAmount({ holding, shares }, terms.lossShares.get(year) ?? null);
+      // The loss share is taken of the Geschäftsguthaben on the end's day; what came after is refunded (decision 414).
+      const expected = settlementAmount({ holding, shares, paidAfterEnd }, terms.lossShares.get(year) ?? null);
       // Paid in all: the first payout and its top-ups (decision 370).
       const paidAmount = (doc.amount ?? 0) + doc.toppedUp;
       // A payout above what is due now: a payment on the end's shares returned or corrected after it (decision 321).
@@ -150,6 +157,7 @@ export class SettlementReads {
         deadline,
         shares,
         holding,
+        paidAfterEnd: holdingParts({ holding, paidAfterEnd }).late,
         lossShare: paid ? (lastTopUp?.lossShare ?? doc.lossShare ?? 0) : expected.lossShare,
         amount: paid ? paidAmount : expected.amount,
         status: paid ? 'paid' : 'due',

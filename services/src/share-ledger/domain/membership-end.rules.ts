@@ -180,6 +180,8 @@ export function postNotice(command: NoticePosting, state: MemberState): MemberEv
               rueckpfleinzahlung: wholeEndPaid(state),
               interestEnd: null,
               effectiveDate: late.latest,
+              // Of it, paid after the end's day: refunded apart from the settled Geschäftsguthaben (decision 414).
+              paidAfterEnd: late.cents,
             },
           },
         ];
@@ -266,6 +268,8 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
   const remainingShares = state.shares - exit.shares - quantity;
   const remainingCents = state.cents - exit.amount + amount;
   const exitType = exit.type as 6 | 7 | 8;
+  // Paid after the end's day: it leaves from its own day, as with the end first posted (decisions 408, 414).
+  const late = paidAfter(state, exit.date);
   return [
     transfer,
     {
@@ -295,9 +299,24 @@ export function transferOutWhileLeaving(command: LeavingTransfer, state: MemberS
         ...dates,
         date: exit.date,
         // What is left of the Geschäftsguthaben once the transfer took what it moves (decisions 234, 265).
-        ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), negated(split.paid)), -remainingCents),
+        ...paidField(wholeEndPaid(state, new Set([exit.balanceId]), negated(split.paid) - late.cents), -remainingCents),
       },
     },
+    ...(late.latest === null
+      ? []
+      : [
+          {
+            type: 'SharePaymentCorrected' as const,
+            data: {
+              memberId,
+              balanceId: restate.exit,
+              rueckpfleinzahlung: wholeEndPaid(state, new Set([exit.balanceId]), negated(split.paid)),
+              interestEnd: null,
+              effectiveDate: late.latest,
+              paidAfterEnd: late.cents,
+            },
+          },
+        ]),
     {
       type: 'MemberExited',
       data: {
