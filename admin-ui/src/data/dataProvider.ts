@@ -31,6 +31,17 @@ async function getList<T extends RaRecord>(
 }
 
 /**
+ * A write the server refused because the session has ended (401) fails with a message saying that nothing was saved and
+ * a mark (`notSaved`) the auth provider reads: react-admin's sign-out on a 401 answers the write with an empty record,
+ * which the forms took for saved ("Mitglied gespeichert") while nothing was (authProvider.checkError).
+ */
+function notSavedWhenSignedOut(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.status !== 401) return error;
+  const body = error.body && typeof error.body === 'object' ? (error.body as object) : {};
+  return new HttpError(i18nProvider.translate('coop.login.notSaved'), 401, { ...body, notSaved: true });
+}
+
+/**
  * Validation failures become form errors; plausibility warnings (409 `{warnings}`) are put to the clerk and the write
  * sent again confirmed (`confirmWarnings: true`), or refused as not saved; every other failure passes through with the
  * server's message. `call` sends the write, with `extra` fields added to its body.
@@ -49,7 +60,7 @@ async function write<T>(resource: string, call: (extra?: Record<string, unknown>
   } catch (error) {
     const fieldErrors = apiFieldErrors(error);
     if (fieldErrors) throw toFormValidationError(resource, fieldErrors);
-    throw error;
+    throw notSavedWhenSignedOut(error);
   }
 }
 
@@ -105,14 +116,18 @@ export const dataProvider: DataProvider = {
   },
 
   async delete(resource, params) {
-    await api(`/${resource}/${enc(String(params.id))}`, { method: 'DELETE' });
+    await api(`/${resource}/${enc(String(params.id))}`, { method: 'DELETE' }).catch((error: unknown) => {
+      throw notSavedWhenSignedOut(error);
+    });
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
 
   async deleteMany(resource, params) {
     const ids: Identifier[] = [];
     for (const id of params.ids) {
-      await api(`/${resource}/${enc(String(id))}`, { method: 'DELETE' });
+      await api(`/${resource}/${enc(String(id))}`, { method: 'DELETE' }).catch((error: unknown) => {
+        throw notSavedWhenSignedOut(error);
+      });
       ids.push(id);
     }
     return { data: ids };

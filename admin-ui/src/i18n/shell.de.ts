@@ -95,6 +95,8 @@ export const shellDe: Messages<typeof shellEn> = {
     failed: 'Anmeldung fehlgeschlagen',
     expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     idle: 'Sie wurden nach einer Zeit ohne Aktivität abgemeldet. Bitte melden Sie sich erneut an.',
+    notSaved:
+      'Ihre Sitzung ist abgelaufen: Die Änderung wurde nicht gespeichert. Bitte melden Sie sich erneut an und geben Sie sie noch einmal ein.',
   },
   accessDenied: {
     title: 'Zugriff verweigert',

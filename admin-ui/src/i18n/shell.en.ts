@@ -93,6 +93,7 @@ export const shellEn = {
     failed: 'Sign-in failed',
     expired: 'Your session has ended. Please sign in again.',
     idle: 'You were signed out after a time without activity. Please sign in again.',
+    notSaved: 'Your session has ended: the change was not saved. Please sign in again and enter it once more.',
   },
   accessDenied: {
     title: 'Access denied',

@@ -43,9 +43,12 @@ export const authProvider: AuthProvider = {
     throw { redirectTo: loginPath(), message: hadToken ? 'coop.login.expired' : false };
   },
 
-  async checkError(error: { status?: number } | undefined) {
+  async checkError(error: { status?: number; body?: unknown } | undefined) {
     if (error?.status === 401) {
       clearToken();
+      // A write refused: it fails with its own message (nothing saved, dataProvider.ts) and the cleared token sends the
+      // clerk to the sign-in page (App.tsx). Rejecting here would make react-admin sign out and answer the write as done.
+      if ((error.body as { notSaved?: unknown } | null | undefined)?.notSaved === true) return;
       throw { redirectTo: loginPath(), message: 'coop.login.expired' };
     }
     // 403 and others: not a session problem; the caller shows the server's message.
