@@ -38,6 +38,11 @@ export const CONTENT_SECURITY_POLICY = {
 /** The headers a browser may read from a cross-origin answer (when CORS is opened): paging, refreshed token, files. */
 const EXPOSED_HEADERS = ['TotalItems', 'Authorization', 'Content-Disposition', 'Retry-After', 'TotalOutstanding'];
 
+/** Whether a request's URL is one of the API's (`/api/...`), not a file or page of the console. */
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /**
  * Security headers on every answer (helmet: CSP above, `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,
  * `Referrer-Policy: no-referrer`, cross-origin isolation of the product's resources, …). Node and Fastify send no
@@ -55,6 +60,16 @@ export async function addSecurityHeaders(app: NestFastifyApplication, corsOrigin
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  // The API's answers carry personal data (members, addresses, bank accounts, postings, users): no browser or proxy
+  // cache may keep them (a shared office computer kept them on disk after the clerk signed out). A route that sets its
+  // own `Cache-Control` (the downloads: `no-store` too) keeps it; the console's files keep theirs (console-files.ts).
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply, payload) => {
+      if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
   if (corsOrigins.length > 0) {
     await app.register(fastifyCors, {
       origin: [...corsOrigins],
