@@ -63,6 +63,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   retentionHoldAlreadySet: 1,
   retentionHoldNotSet: 1,
   memberErased: 1,
+  memberChangedMeanwhile: 1,
   missingPaymentDate: 1,
   missingDecisionDate: 1,
   currentYearClosure: 1,

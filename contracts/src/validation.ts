@@ -56,6 +56,8 @@ export type ValidationTemplate =
   | 'retentionHoldAlreadySet'
   | 'retentionHoldNotSet'
   | 'memberErased'
+  /** The member's master data changed since the form was read (`masterTag`, a lost update): reload and enter again (409). */
+  | 'memberChangedMeanwhile'
   // The dividend's closure (issue 23; SPEC.md 5, 8): what refuses it.
   | 'missingPaymentDate'
   | 'missingDecisionDate'

@@ -90,6 +90,8 @@ export const WRITABLE_FIELDS = {
     'confirmWarnings',
     // The initial subscription paid in part (issue 45).
     'paid',
+    // The master data as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
   ] satisfies readonly (keyof MemberAdmission)[],
   balances: [
     'member',

@@ -279,6 +279,12 @@ export class MemberMasterFields {
   @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.code) kiSt: string | null = null;
   @AsMemberText((v) => v.replace(',', '.')) @IsMemberText() @Valid('isDecimal', isDecimal, 'invalidNumber') kiStSatz:
     string | null = null;
+  /**
+   * The record's `masterTag` as the form read it (the console sends the record it loaded): a change of the master data
+   * made meanwhile refuses the write `409 memberChangedMeanwhile` instead of overwriting it (a lost update). Left out:
+   * not checked. Ignored on `POST`.
+   */
+  @AsMemberText() @IsMemberText() @MaxText(64) masterTag: string | null = null;
 }
 
 /** A whole number at least 1: numeric text as the number; empty null; anything else as NaN (invalidNumber). */

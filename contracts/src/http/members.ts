@@ -98,6 +98,8 @@ export class MemberDto {
   /** Why it is held, and since when (UTC timestamp); null when not held. */
   @IsOptional() @IsString() readonly retentionHoldReason!: string | null;
   @IsOptional() @IsString() readonly retentionHoldSince!: string | null;
+  /** The master data as answered, as a tag: sent back with `PUT`, a change made meanwhile is refused (409 `memberChangedMeanwhile`). */
+  @IsString() readonly masterTag!: string;
 }
 
 /** A posting (balance) as the API answers it. */

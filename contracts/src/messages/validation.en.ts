@@ -67,6 +67,8 @@ export const VALIDATION_MESSAGES_EN = {
   retentionHoldAlreadySet: 'The member is already held from the data-protection clean-up',
   retentionHoldNotSet: 'The member is not held',
   memberErased: 'The personal data of this member were erased (data protection)',
+  memberChangedMeanwhile:
+    'Someone else changed this member while you were editing. Reload the member and enter your change again',
   invalidAmount: 'Enter an amount in euro, e.g. 250,00',
   selectTarget: 'Please select target member',
   canNotTransferToSelf: 'You must not transfer from a member to the same member!',

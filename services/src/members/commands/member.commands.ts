@@ -9,6 +9,7 @@ import {
   ValidationError,
   UnconfirmedWarnings,
   businessToday,
+  fieldError,
   DEFAULT_INTEREST_BEGIN_RULE,
   interestBeginFor,
   type FieldError,
@@ -25,6 +26,8 @@ import { CommandRunner, type Decided as DecidedOn } from '../../platform/command
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
+import { masterTag } from '../master-tag.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import {
   memberNumberClaimDecider,
   memberNumberSequenceDecider,
@@ -62,6 +65,8 @@ export class ChangeMemberCommand extends Command<void> {
     readonly memberId: string,
     readonly master: MemberMasterData,
     readonly confirmWarnings = false,
+    /** The record's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
@@ -238,13 +243,18 @@ export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand>
 export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, memberId, master, confirmWarnings }: ChangeMemberCommand): Promise<void> {
+  async execute({ ctx, memberId, master, confirmWarnings, masterTag: seen }: ChangeMemberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const plausibility = { today: businessToday(), confirmed: confirmWarnings };
     await this.members.retrying(async () => {
       // The erasure log first: an erased member's master data is not opened (its key is gone, or about to go).
       const erasure = await this.members.notErased(cooperativeId, memberId);
       const loaded = await this.members.loadMaster(memberId);
+      // A form read before another change of the master data would write it over (a lost update): refused. A change
+      // landing between this load and the append fails the append's revision, and decided again it is refused here.
+      const now = loaded.state.master;
+      if (seen !== null && now !== null && masterTag(now as unknown as Record<string, unknown>) !== seen)
+        throw new ConflictingStateError([fieldError(null, 'memberChangedMeanwhile')]);
       const held = loaded.state.master?.manualTaxId ?? null;
       const taxId = await this.members.claimTaxId(ctx, memberId, master.manualTaxId, held);
       if (taxId.taken) throw new ValidationError([taxId.taken]);

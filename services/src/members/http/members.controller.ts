@@ -159,7 +159,9 @@ export class MembersController {
     // An erased member (issue 27) takes no master data again: its key is gone, and new data would start a new one.
     const current = await memberDocuments.get(this.members.reads, actor.cooperativeId, id);
     if (current.erased === true) throw new ValidationError([fieldError(null, 'memberErased')]);
-    await this.commands.execute(new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings));
+    await this.commands.execute(
+      new ChangeMemberCommand(contextFor(actor), id, masterOf(body), body.confirmWarnings, body.masterTag),
+    );
     return answerFor(
       actor,
       toMemberDto(await memberDocuments.get(this.members.reads, actor.cooperativeId, id), businessToday()),

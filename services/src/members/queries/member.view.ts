@@ -1,6 +1,7 @@
 import type { MemberDto } from '@coop/contracts';
 import { sharesDay, type MemberDocument } from '@coop/projections/members';
 import { isExited, isUnderage } from '../domain/age.js';
+import { masterTag } from '../master-tag.js';
 import { joinedOn } from '../../kernel/joining.js';
 
 /**
@@ -57,7 +58,7 @@ export function toMemberDto(doc: MemberDocument, today: string, asOf?: string): 
     ({ shares: shareAmount, cents: shareTotalEUR } = holdingOn(doc, today));
   }
   const noticeShown = exitDate !== null;
-  return {
+  const dto: Omit<MemberDto, 'masterTag'> = {
     id: doc.id,
     memberNr: doc.memberNr,
     memberType: doc.memberType,
@@ -119,4 +120,6 @@ export function toMemberDto(doc: MemberDocument, today: string, asOf?: string): 
     retentionHoldReason: doc.retentionHold ? doc.retentionHoldReason : null,
     retentionHoldSince: doc.retentionHold ? doc.retentionHoldSince : null,
   };
+  // The master data as answered, to send back with a change (a lost update is refused, not written).
+  return { ...dto, masterTag: masterTag(dto as unknown as Record<string, unknown>) };
 }

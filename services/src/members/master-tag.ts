@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { MEMBER_PERSONAL_FIELDS } from '@coop/contracts';
+
+/**
+ * The master fields a member form edits, as one tag: the record answers it (`MemberDto.masterTag`) and a change sent
+ * back with it is refused `409 memberChangedMeanwhile` when the member's master data are no longer those (a lost
+ * update: two clerks editing one member, the later form written over the earlier change). The church data are left
+ * out: they are hidden from readers without `church:read` and changed on their own route.
+ */
+const TAGGED: readonly string[] = [
+  ...MEMBER_PERSONAL_FIELDS.filter((f) => !['churchId', 'churchTaxRate', 'kiSt', 'kiStSatz'].includes(f)),
+  'memberType',
+  'position',
+  'legalForm',
+  'isForeign',
+  'entryDate',
+  'approvalDate',
+  'interestBegin',
+];
+
+/** Text trimmed and blank as null, absent as null: the read model's documents and the stream's state compare alike. */
+function plain(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  return value;
+}
+
+/** The tag of master data (the stream's state, or a member as answered: `position` the member's position). */
+export function masterTag(master: Readonly<Record<string, unknown>>): string {
+  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
+  const text = JSON.stringify(TAGGED.map((field) => plain(master[field])));
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
