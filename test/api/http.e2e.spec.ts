@@ -51,6 +51,15 @@ describe('the HTTP layer', () => {
         errors: [{ field: null, template: 'routeNotFound', parameters: { '0': `Cannot GET ${path}` } }],
       });
     }
+    // A path of 10,000 characters is not repeated whole, twice (decision 419).
+    const long = `/api/v1/notifications/${'x'.repeat(10_000)}`;
+    const cut = await request(t.http).get(long).set(auth(t.adminToken));
+    expect(cut.status).toBe(404);
+    expect(cut.body).toMatchObject({
+      message: `Cannot GET ${long}`.slice(0, 200) + '…',
+      errors: [{ template: 'routeNotFound', parameters: { '0': `Cannot GET ${long}`.slice(0, 200) + '…' } }],
+    });
+    expect(JSON.stringify(cut.body).length).toBeLessThan(1_000);
     const post = await request(t.http).post('/api/v1/nope').send({});
     expect(post.status).toBe(404);
     expect(post.body).toMatchObject({ message: 'Cannot POST /api/v1/nope' });

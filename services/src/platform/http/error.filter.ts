@@ -79,8 +79,10 @@ export class ApiErrorFilter implements ExceptionFilter {
     const body: Record<string, unknown> =
       typeof thrown === 'string' ? { message: thrown } : { ...(thrown as Record<string, unknown>) };
     if (Array.isArray(body.errors)) return body;
-    const message = typeof body.message === 'string' ? body.message : error.message;
+    const thrownMessage = typeof body.message === 'string' ? body.message : error.message;
     const template = frameworkTemplate(status);
+    // An unknown route's message names the path as sent: a path of 10,000 characters came back twice (decision 419).
+    const message = template === 'routeNotFound' ? shortened(thrownMessage) : thrownMessage;
     return {
       ...body,
       ...refusal(
@@ -90,4 +92,13 @@ export class ApiErrorFilter implements ExceptionFilter {
       ),
     };
   }
+}
+
+/** The most characters of a client's own text an answer repeats (an unknown route's path). */
+const ECHO_MAX = 200;
+
+/** `text` up to ECHO_MAX characters, cut with `…` beyond (by code points: no half of a surrogate pair). */
+export function shortened(text: string): string {
+  const points = Array.from(text);
+  return points.length <= ECHO_MAX ? text : `${points.slice(0, ECHO_MAX).join('')}…`;
 }
