@@ -86,6 +86,39 @@ describe('money paid after the end is refunded whole and shown apart from the Ge
       after('Auszahlungsbetrag'),
     ]).toEqual(['300,00 EUR', '30,00 EUR', '270,00 EUR', '200,00 EUR', '470,00 EUR']);
   });
+
+  it('keeps stating what the payout paid after the register changed below it (overpaid)', async () => {
+    const rows = (
+      await request(t.http).get(`/api/v1/balances?filter=member:${memberId}`).set(auth(t.adminToken)).expect(200)
+    ).body as { id: string; type: number }[];
+    const subscription = rows.find((r) => r.type === 0)!.id;
+    await request(t.http)
+      .put(`/api/v1/shares/${subscription}`)
+      .set(auth(t.adminToken))
+      .send({ rueckpfleinzahlung: 25_000, interestEnd: null })
+      .expect(200);
+    const [row] = await settlementsOf(t.http, t.adminToken, 2025);
+    expect(row!.overpaid).toBeGreaterThan(0);
+    const res = await request(t.http)
+      .get(`/api/v1/settlements/${id}/statement`)
+      .set(auth(t.adminToken))
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const [page] = await pdfPages(res.body as Buffer);
+    const after = (label: string) => page![page!.indexOf(label) + 1];
+    // The statement says what was paid and why (decision 414): the payout's figures, not the register's since.
+    expect([
+      after('Ausgebuchtes Geschäftsguthaben'),
+      after('Auseinandersetzungsguthaben'),
+      after('Nach dem Ende eingezahlt (Erstattung)'),
+      after('Auszahlungsbetrag'),
+    ]).toEqual(['300,00 EUR', '270,00 EUR', '200,00 EUR', '470,00 EUR']);
+  });
 });
 
 /**

@@ -69,6 +69,8 @@ export interface SettlementDocument {
   readonly reversals: number;
   /** The holding the first payout settled (cents; `holding` follows the register after it); null before decision 370. */
   readonly payoutHolding: number | null;
+  /** Of `payoutHolding`, what the first payout refunded as paid after the end's day (decision 414); null before it. */
+  readonly payoutLate: number | null;
   /** Paid by the top-ups of this payout (cents; decision 370), beside `amount`, the first payout's. */
   readonly toppedUp: number;
   /** Each top-up, in the order recorded. */
@@ -120,6 +122,7 @@ export function readSettlement(doc: ReadDocument): SettlementDocument {
     annulled: flagField(doc, 'annulled'),
     reversals: numberField(doc, 'reversals') ?? 0,
     payoutHolding: numberField(doc, 'payoutHolding'),
+    payoutLate: numberField(doc, 'payoutLate'),
     toppedUp: numberField(doc, 'toppedUp') ?? 0,
     topUps: listField<SettlementTopUp>(doc, 'topUps'),
     holdingRaised: flagField(doc, 'holdingRaised'),

@@ -145,7 +145,8 @@ export const settlementsProjector: Projector = {
   // 3: the heirs' account itself, for the dividend's payment file (decision 316).
   // 4: the top-ups of a paid settlement and `holdingRaised`, a holding risen after its payout (decision 370).
   // 5: an erased member's documents are marked `erased`; its heirs' account and payees stay blanked after the erasure.
-  // 6: `paidAfterEnd`, the part of a whole end's holding paid after its day, refunded apart (decision 414).
+  // 6: `paidAfterEnd`, the part of a whole end's holding paid after its day, refunded apart, and `payoutLate`, what the
+  // first payout refunded so (decision 414).
   version: 6,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
@@ -283,6 +284,7 @@ const settlementEvents = {
             toppedUp: 0,
             topUps: [],
             payoutHolding: d.holding,
+            payoutLate: d.paidAfterEnd ?? 0,
             paidHolding: d.holding,
             holdingRaised: false,
           }),

@@ -26,6 +26,7 @@ export class SettlementStatements {
     // The letters' one address block: a member abroad has the country, a minor the representative (issue 42 had neither).
     const recipient = recipientLines(member);
     const { memberNr } = row;
+    const lastTopUp = row.topUps.at(-1);
     const pdf = await settlementStatementPdf(issuer, {
       memberNr,
       recipient,
@@ -33,11 +34,13 @@ export class SettlementStatements {
       year: row.year,
       endDate: row.endDate,
       shares: row.shares,
-      holding: row.holding,
-      paidAfterEnd: row.paidAfterEnd,
+      // The figures the latest payout recorded, not the register's since (a payment returned after the payout): the
+      // statement says what was paid and why (decisions 370, 414).
+      holding: lastTopUp?.holding ?? row.payoutHolding ?? row.holding,
+      paidAfterEnd: lastTopUp ? (lastTopUp.paidAfterEnd ?? 0) : (row.payoutLate ?? row.paidAfterEnd),
       // A paid settlement has its payout's fields (the projector's SettlementPaid); its top-ups paid the rest of the
       // holding booked out, with the loss share the latest took (decision 370).
-      lossShare: row.topUps.at(-1)?.lossShare ?? row.lossShare ?? 0,
+      lossShare: lastTopUp?.lossShare ?? row.lossShare ?? 0,
       amount: (row.amount ?? 0) + row.toppedUp,
       topUps: row.topUps.map(({ payoutDate, amount }) => ({ payoutDate, amount })),
       payoutDate: row.payoutDate ?? '',
