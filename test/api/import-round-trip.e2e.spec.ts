@@ -56,11 +56,7 @@ async function registerOf(t: TestApp): Promise<Record<string, unknown>> {
     .sort(byNr);
   return {
     members: members
-      // The master tag hashes the spouse's id, which is each store's own (decision 418).
-      .map(({ id: _id, cooperative: _c, spouse, masterTag: _tag, ...m }) => ({
-        ...m,
-        spouse: spouse ? nr.get(spouse) : null,
-      }))
+      .map(({ id: _id, cooperative: _c, spouse, ...m }) => ({ ...m, spouse: spouse ? nr.get(spouse) : null }))
       .sort(byNr),
     postings,
     orders,
