@@ -64,6 +64,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   retentionHoldNotSet: 1,
   memberErased: 1,
   memberChangedMeanwhile: 1,
+  cooperativeChangedMeanwhile: 1,
   missingPaymentDate: 1,
   missingDecisionDate: 1,
   currentYearClosure: 1,

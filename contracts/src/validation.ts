@@ -58,6 +58,8 @@ export type ValidationTemplate =
   | 'memberErased'
   /** The member's master data changed since the form was read (`masterTag`, a lost update): reload and enter again (409). */
   | 'memberChangedMeanwhile'
+  /** The cooperative's master data changed since the form was read (`masterTag`, a lost update): reload and enter again (409). */
+  | 'cooperativeChangedMeanwhile'
   // The dividend's closure (issue 23; SPEC.md 5, 8): what refuses it.
   | 'missingPaymentDate'
   | 'missingDecisionDate'

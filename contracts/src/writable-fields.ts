@@ -41,6 +41,8 @@ export const WRITABLE_FIELDS = {
     'heirsTaxedFromDeath',
     'allowTestTaxIds',
     'liabilityPerShare',
+    // The master data as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
   ] satisfies readonly (keyof CooperativeFields)[],
   elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, paid, approvalDate, interestBegin (`PUT` drops memberNr, shareAmount and paid). */

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
 import {
   DAY_COUNTS,
   DEFAULT_DIVIDEND_SETTINGS,
@@ -16,6 +16,7 @@ import { isValidBic, isValidEmail, isValidIban, isValidTaxNumber, isValidUrl } f
 import {
   AsBoolean,
   AsInteger,
+  AsOptionalText,
   AsText,
   IsFilled,
   MaxText,
@@ -206,6 +207,16 @@ export class CooperativeFields {
   @AsBoolean()
   @IsBoolean(rule('invalidChoice'))
   allowTestTaxIds: boolean = DEFAULT_DIVIDEND_SETTINGS.allowTestTaxIds;
+  /**
+   * The record's `masterTag` as the form read it (the console sends the record it loaded): a change of the master data
+   * made meanwhile refuses the write `409 cooperativeChangedMeanwhile` instead of overwriting it (a lost update). Left
+   * out: not checked. Ignored on `POST`; answered by `GET`, `POST` and `PUT` (16 hex digits; as decision 418 for a member).
+   */
+  @AsOptionalText()
+  @IsOptional()
+  @IsString(ruleNamingValue('invalidChoice'))
+  @MaxText(64)
+  masterTag?: string | null = null;
 }
 
 /**

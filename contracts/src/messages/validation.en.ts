@@ -69,6 +69,8 @@ export const VALIDATION_MESSAGES_EN = {
   memberErased: 'The personal data of this member were erased (data protection)',
   memberChangedMeanwhile:
     'Someone else changed this member while you were editing. Reload the member and enter your change again',
+  cooperativeChangedMeanwhile:
+    'Someone else changed the cooperative while you were editing. Reload the cooperative and enter your change again',
   invalidAmount: 'Enter an amount in euro, e.g. 250,00',
   selectTarget: 'Please select target member',
   canNotTransferToSelf: 'You must not transfer from a member to the same member!',

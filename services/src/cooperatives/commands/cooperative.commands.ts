@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cooperativeStream } from '@coop/contracts';
+import { cooperativeStream, fieldError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { cooperativeDecider } from '../domain/cooperative.decider.js';
+import { cooperativeDecider, type CooperativeCommand } from '../domain/cooperative.decider.js';
+import { masterTagOfState } from '../master-tag.js';
 import { cooperativeFieldsOf, firstCooperativeOf, type CooperativeInput } from './cooperative-input.js';
 
 /**
@@ -26,6 +28,8 @@ export class UpdateCooperativeCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly cooperativeId: string,
     readonly fields: CooperativeInput,
+    /** The record's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
@@ -52,14 +56,20 @@ export class RegisterCooperativeHandler implements ICommandHandler<RegisterCoope
 export class UpdateCooperativeHandler implements ICommandHandler<UpdateCooperativeCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, cooperativeId, fields: input }: UpdateCooperativeCommand): Promise<void> {
+  async execute({ ctx, cooperativeId, fields: input, masterTag: seen }: UpdateCooperativeCommand): Promise<void> {
     const fields = cooperativeFieldsOf(input);
-    await this.writer.handle(
-      cooperativeStream(cooperativeId),
-      cooperativeDecider,
-      { type: 'UpdateCooperative', cooperativeId, fields },
-      ctx,
-      cooperativeId,
-    );
+    const streamId = cooperativeStream(cooperativeId);
+    const command: CooperativeCommand = { type: 'UpdateCooperative', cooperativeId, fields };
+    await this.writer.retrying(async () => {
+      const { state, expected } = await this.writer.load(streamId, cooperativeDecider);
+      // A form read before another change of the master data would write it over (a lost update, e.g. the old IBAN
+      // back as the SEPA files' debtor): refused. A change landing between this load and the append fails the append's
+      // revision, and decided again it is refused here.
+      if (seen !== null && state.exists && masterTagOfState(cooperativeId, state.fields) !== seen)
+        throw new ConflictingStateError([fieldError(null, 'cooperativeChangedMeanwhile')]);
+      const events = cooperativeDecider.decide(command, state);
+      if (events.length > 0)
+        await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
+    });
   }
 }

@@ -11,14 +11,18 @@ import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { RegisterCooperativeCommand, UpdateCooperativeCommand } from '../commands/cooperative.commands.js';
+import { masterTag } from '../master-tag.js';
 import { cooperativeDocuments, type CooperativeDocument } from '../queries/cooperative-documents.js';
 
 const DEFAULT_SORT = [{ field: 'name', direction: 'asc' }] as const;
 
-/** A cooperative as the API answers it: its typed document without the read store's own fields. */
+/**
+ * A cooperative as the API answers it: its typed document without the read store's own fields, with the tag of its
+ * master data as answered (sent back with a change, a change made meanwhile is refused, not overwritten).
+ */
 export function toCooperativeDto(doc: CooperativeDocument): CooperativeDto {
   const { cooperativeId: _c, position: _p, ...dto } = doc;
-  return dto;
+  return { ...dto, masterTag: masterTag(doc) };
 }
 
 /** A cooperative's documents carry its own id as cooperativeId, so the tenant filter shows each user only its own. */
@@ -72,7 +76,7 @@ export class CooperativesController {
     @Body() body: CooperativeFields,
   ): Promise<CooperativeDto> {
     await cooperativeDocuments.get(this.reads, actor.cooperativeId, id);
-    await this.commands.execute(new UpdateCooperativeCommand(contextFor(actor), id, body));
+    await this.commands.execute(new UpdateCooperativeCommand(contextFor(actor), id, body, body.masterTag ?? null));
     return toCooperativeDto(await cooperativeDocuments.get(this.reads, actor.cooperativeId, id));
   }
 }
