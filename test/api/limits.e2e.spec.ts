@@ -262,7 +262,7 @@ describe('the member-list PDF cannot take the server down', () => {
       MemberAdmission,
       validMember({ name: 'A'.repeat(LONG_NAME), givenName: 'B'.repeat(LONG_NAME), street: 'C'.repeat(LONG_NAME) }),
     );
-    const long = await controller.create(actor, body);
+    const long = await controller.create(actor, body, undefined);
     expect(long.name).toHaveLength(LONG_NAME);
 
     let finished = false;

@@ -39,6 +39,7 @@ import {
 import { TEXT_MAX } from '@coop/contracts/console';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { useIdempotencyKey } from '../data/idempotency';
 import { PaidInput } from '../share-payments/PaidInput';
 import { ForeignSwitchEffect, InitialSharesPreview, LegalFormSwitchEffect } from './MemberFormEffects';
 import { toApi } from './memberFormData';
@@ -346,6 +347,8 @@ export default function MemberForm() {
     action: id === 'new' ? 'created' : 'updated',
     redirect: (_resource, savedId) => `/member/${encodeURIComponent(String(savedId ?? id))}`,
   });
+  // One key per create form shown (as decision 297): a double click, a retry or the warnings' confirmation admits once.
+  const idempotencyKey = useIdempotencyKey();
   if (id === 'new') {
     return (
       <Card component="section" data-testid="member-form" sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -354,7 +357,7 @@ export default function MemberForm() {
           record={NEW_MEMBER()}
           transform={(data: RaRecord) => toApi(data, true)}
           redirect={(_resource, newId) => `/member/${encodeURIComponent(String(newId))}`}
-          mutationOptions={leave}
+          mutationOptions={{ ...leave, meta: { idempotencyKey } }}
         >
           <CreateForm canWrite={canWrite} />
         </CreateBase>

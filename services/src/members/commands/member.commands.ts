@@ -13,21 +13,30 @@ import {
   DEFAULT_INTEREST_BEGIN_RULE,
   interestBeginFor,
   type FieldError,
+  type MemberAdmitted,
   type MemberEvent,
   type MemberMasterData,
+  type RecordedEvent,
+  type SharesPosted,
   type StreamAppend,
 } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { ShareTerms } from '../../kernel/share-terms.js';
 import type { Loaded } from '../../platform/commands/stream-writer.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { idempotentId } from '../../platform/commands/idempotency.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
+import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
-import { memberMasterDecider, type MasterDataCommand } from '../domain/member-master.decider.js';
+import {
+  memberMasterDecider,
+  withoutSpouseTaxIdCopy,
+  type MasterDataCommand,
+} from '../domain/member-master.decider.js';
 import { masterTag } from '../master-tag.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
+import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
 import {
   memberNumberClaimDecider,
   memberNumberSequenceDecider,
@@ -54,6 +63,8 @@ export class CreateMemberCommand extends Command<string> {
     readonly input: AdmissionInput,
     /** Given by the clerk (a whole number of at least 1), or null: the next in sequence. */
     readonly memberNr: number | null,
+    /** The request's `Idempotency-Key` (as decision 297): sent twice, the member is admitted once. */
+    readonly key: string | null = null,
   ) {
     super();
   }
@@ -87,8 +98,39 @@ export class MemberCommandRunner extends CommandRunner {
     private readonly shareTerms: ShareTermsReader,
     private readonly closedYears: ClosedYearsReader,
     private readonly taxIds: TaxIdClaims,
+    private readonly progress: ReadModelProgress,
   ) {
     super(writer);
+  }
+
+  /**
+   * Whether the keyed admission of `memberId` is recorded already (as decision 297 for postings): the same request
+   * sent before, or at once and appended first (this one's append then failed on the member stream's revision and it
+   * is decided again). Recorded with other master data, shares, payment or member number, the key was reused: 409
+   * `idempotencyKeyReused`. Found, it waits until the read models show the member (else 202, as the first request), so
+   * the answer is the member the first request answered.
+   */
+  async admittedBefore(
+    memberId: string,
+    balanceId: string,
+    input: AdmissionInput,
+    memberNr: number | null,
+  ): Promise<boolean> {
+    const recorded = await this.writer.readAfter(memberStream(memberId), -1);
+    const admitted = recorded.find((e) => e.type === 'MemberAdmitted') as RecordedEvent<MemberAdmitted> | undefined;
+    if (admitted === undefined) return false;
+    const subscription = recorded.find(
+      (e) => e.type === 'SharesPosted' && (e.data as SharesPosted['data']).balanceId === balanceId,
+    ) as RecordedEvent<SharesPosted> | undefined;
+    if (!sameAdmission(admitted.data, subscription?.data, input, memberNr))
+      throw new ConflictingStateError([fieldError(null, 'idempotencyKeyReused')]);
+    const position = recorded[recorded.length - 1]!.position;
+    try {
+      await this.progress.waitFor(position);
+    } catch (reason) {
+      throw new SavedNotYetShownError(position, reason);
+    }
+    return true;
   }
 
   /**
@@ -167,6 +209,29 @@ export class MemberCommandRunner extends CommandRunner {
   }
 }
 
+/**
+ * Whether the admission recorded (its `MemberAdmitted` and initial subscription) is the one `input` asks for: every
+ * field of master data as the decider records it (a member spouse's tax id not copied), an interest begin left empty
+ * taken as the rule set it, the shares, the amount paid and a member number given. The warnings' confirmation is no
+ * part of it: the form sent again with the warnings confirmed is the same admission.
+ */
+function sameAdmission(
+  admitted: MemberAdmitted['data'],
+  subscription: SharesPosted['data'] | undefined,
+  input: AdmissionInput,
+  memberNr: number | null,
+): boolean {
+  if (subscription === undefined || subscription.type !== 0) return false;
+  if (subscription.quantity !== input.shareAmount || (subscription.paid ?? null) !== (input.paid ?? null)) return false;
+  if (memberNr !== null && admitted.memberNr !== memberNr) return false;
+  const master = withoutSpouseTaxIdCopy(input.master);
+  const recorded = admitted as unknown as Record<string, unknown>;
+  return (Object.keys(master) as (keyof MemberMasterData)[]).every(
+    (field) =>
+      (field === 'interestBegin' && master.interestBegin === null) || master[field] === (recorded[field] ?? null),
+  );
+}
+
 /** The admission's interest begin: as entered, or by the cooperative's rule from the entry date when left empty. */
 export function withInterestBegin(master: MemberMasterData, terms: ShareTerms): MemberMasterData {
   if (master.interestBegin !== null) return master;
@@ -190,11 +255,19 @@ async function collectAsync<T>(f: () => Promise<T>, errors: FieldError[]): Promi
 export class CreateMemberHandler implements ICommandHandler<CreateMemberCommand> {
   constructor(private readonly members: MemberCommandRunner) {}
 
-  async execute({ ctx, input, memberNr }: CreateMemberCommand): Promise<string> {
-    const memberId = newRecordId();
-    const balanceId = newRecordId();
+  /**
+   * With a key the member's and the subscription's ids derive from it (as decision 297): the same admission sent twice
+   * at once decides twice on a new member stream, one append wins, and the other, decided again, finds the member
+   * admitted and answers it.
+   */
+  async execute({ ctx, input, memberNr, key }: CreateMemberCommand): Promise<string> {
+    const idFor = (purpose: string): string =>
+      key === null ? newRecordId() : idempotentId(ctx, key, `admission:${purpose}`);
+    const memberId = idFor('member');
+    const balanceId = idFor('balance');
     const cooperativeId = ctx.actor.cooperativeId;
     await this.members.retrying(async () => {
+      if (key !== null && (await this.members.admittedBefore(memberId, balanceId, input, memberNr))) return;
       const errors: FieldError[] = [];
       const taxId = await this.members.claimTaxId(ctx, memberId, input.master.manualTaxId, null);
       if (taxId.taken) errors.push(taxId.taken);

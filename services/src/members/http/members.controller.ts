@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -20,6 +20,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { isChurchDataField, withoutChurchData } from '../../kernel/church-data.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { idempotencyKeyOf } from '../../platform/commands/idempotency.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendJsonList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, AnswersWarnings, BodyOf } from '../../platform/http/openapi.js';
@@ -132,14 +133,21 @@ export class MembersController {
   @BodyOf(MemberAdmission)
   @AnswersCreated(MemberDto)
   @AnswersWarnings()
-  async create(@CurrentActor() actor: Actor, @Body() body: MemberAdmission): Promise<MemberDto> {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: MemberAdmission,
+    @Headers('idempotency-key') key: unknown,
+  ): Promise<MemberDto> {
     const admission = {
       master: masterOf(body),
       shareAmount: body.shareAmount,
       paid: body.paid,
       confirmWarnings: body.confirmWarnings,
     };
-    const id = await this.commands.execute(new CreateMemberCommand(contextFor(actor), admission, body.memberNr));
+    // Sent again under its `Idempotency-Key`, the admission is answered with the member it admitted (as decision 297).
+    const id = await this.commands.execute(
+      new CreateMemberCommand(contextFor(actor), admission, body.memberNr, idempotencyKeyOf(key)),
+    );
     return answerFor(
       actor,
       toMemberDto(await memberDocuments.get(this.members.reads, actor.cooperativeId, id), businessToday()),
