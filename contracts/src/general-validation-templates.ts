@@ -65,6 +65,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   memberErased: 1,
   memberChangedMeanwhile: 1,
   cooperativeChangedMeanwhile: 1,
+  recordChangedMeanwhile: 1,
   missingPaymentDate: 1,
   missingDecisionDate: 1,
   currentYearClosure: 1,

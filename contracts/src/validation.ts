@@ -60,6 +60,8 @@ export type ValidationTemplate =
   | 'memberChangedMeanwhile'
   /** The cooperative's master data changed since the form was read (`masterTag`, a lost update): reload and enter again (409). */
   | 'cooperativeChangedMeanwhile'
+  /** Any other record (an order, a certificate, the payment terms, church data) changed since its form was read (409). */
+  | 'recordChangedMeanwhile'
   // The dividend's closure (issue 23; SPEC.md 5, 8): what refuses it.
   | 'missingPaymentDate'
   | 'missingDecisionDate'

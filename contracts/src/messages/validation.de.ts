@@ -70,6 +70,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Das Mitglied wurde während Ihrer Bearbeitung von jemand anderem geändert. Bitte neu laden und die Änderung erneut erfassen',
   cooperativeChangedMeanwhile:
     'Die Genossenschaft wurde während Ihrer Bearbeitung von jemand anderem geändert. Bitte neu laden und die Änderung erneut erfassen',
+  recordChangedMeanwhile:
+    'Der Eintrag wurde während Ihrer Bearbeitung von jemand anderem geändert. Bitte neu laden und die Änderung erneut erfassen',
   invalidAmount: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 250,00',
   selectTarget: 'Bitte wählen Sie das Zielmitglied',
   canNotTransferToSelf: 'Eine Übertragung an dasselbe Mitglied ist nicht möglich.',

@@ -71,6 +71,8 @@ export const VALIDATION_MESSAGES_EN = {
     'Someone else changed this member while you were editing. Reload the member and enter your change again',
   cooperativeChangedMeanwhile:
     'Someone else changed the cooperative while you were editing. Reload the cooperative and enter your change again',
+  recordChangedMeanwhile:
+    'Someone else changed this entry while you were editing. Reload it and enter your change again',
   invalidAmount: 'Enter an amount in euro, e.g. 250,00',
   selectTarget: 'Please select target member',
   canNotTransferToSelf: 'You must not transfer from a member to the same member!',
