@@ -70,7 +70,8 @@ describe('two clerks editing one member', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const now = await member(t.http, t.adminToken, m.id);
-    const winner = a.status === 200 ? { street: 'Neue Straße', tel: null } : { street: 'Lindenweg', tel: '089 7654321' };
+    const winner =
+      a.status === 200 ? { street: 'Neue Straße', tel: null } : { street: 'Lindenweg', tel: '089 7654321' };
     expect({ street: now.street, tel: now.privateTelephone }).toEqual(winner);
   });
 
