@@ -127,6 +127,8 @@ export const WRITABLE_FIELDS = {
     'date',
     'startDate',
     'endDate',
+    // The order as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
   ] satisfies readonly (keyof ExemptionOrderRecord)[],
   /** Non-assessment certificates: `original` true or null. */
   nonassessments: [
@@ -138,6 +140,8 @@ export const WRITABLE_FIELDS = {
     'startDate',
     'endDate',
     'original',
+    // The certificate as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
   ] satisfies readonly (keyof NonAssessmentRecord)[],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 

@@ -41,6 +41,7 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
         original: true,
         state: 'active',
         cooperative: t.cooperativeId,
+        masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
       });
       const corrected = await request(t.http)
         .put(`/api/v1/nonassessments/${nv.id}`)

@@ -39,6 +39,7 @@ describe('tax papers: exemption orders (FSA) and non-assessment certificates (NV
         endDate: '2023-12-31',
         state: 'inactive',
         cooperative: t.cooperativeId,
+        masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
       });
       const got = await request(t.http)
         .get(`/api/v1/exemptionorders/${created.id}`)

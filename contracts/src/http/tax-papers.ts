@@ -61,6 +61,8 @@ export class ExemptionOrderDto {
   /** Derived at read time: active when there is no end date or it is not in the past. */
   @IsIn(TAX_PAPER_STATES) readonly state!: TaxPaperState;
   @IsString() readonly cooperative!: string;
+  /** The fields as answered, as a tag: sent back with `PUT`, a change made meanwhile is refused (409 `recordChangedMeanwhile`). */
+  @IsString() readonly masterTag!: string;
 }
 
 /** A non-assessment certificate (NV) as the API answers it (docs/api.md "nonassessments"). */
@@ -80,6 +82,8 @@ export class NonAssessmentDto {
   @IsOptional() @IsIn([true]) readonly original!: true | null;
   @IsIn(TAX_PAPER_STATES) readonly state!: TaxPaperState;
   @IsString() readonly cooperative!: string;
+  /** The fields as answered, as a tag: sent back with `PUT`, a change made meanwhile is refused (409 `recordChangedMeanwhile`). */
+  @IsString() readonly masterTag!: string;
 }
 
 /** A field's value in a history: text, a number, a boolean or null. */
@@ -143,6 +147,13 @@ export class ExemptionOrderFieldsWrite {
   /** Empty: open-ended. */
   @AsBusinessDate(true) @IsOptional() @IsBusinessDate(ruleNamingValue('invalidDate')) @DateInRange() endDate:
     string | null = null;
+  /**
+   * The record's `masterTag` as the form read it (the console sends the record it loaded): a change of the order made
+   * meanwhile refuses the correction `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or
+   * null: not checked. Ignored on `POST`.
+   */
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
+    null;
 }
 
 /** `POST /exemptionorders`: a new order of `member`. */
@@ -198,6 +209,13 @@ export class NonAssessmentFieldsWrite {
   @IsOptional()
   @Satisfies('isOriginal', (v) => v === true, ruleNamingValue('invalidChoice'))
   original: true | null = null;
+  /**
+   * The record's `masterTag` as the form read it (the console sends the record it loaded): a change of the certificate made
+   * meanwhile refuses the correction `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or
+   * null: not checked. Ignored on `POST`.
+   */
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
+    null;
 }
 
 /** `POST /nonassessments`: a new certificate of `member`. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   exemptionOrdersStream,
+  fieldError,
   memberChurchSubject,
   memberDataSubject,
   memberStream,
@@ -12,6 +13,7 @@ import {
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
@@ -21,7 +23,8 @@ import {
   type SpouseJointOrder,
 } from '../domain/exemption-order.decider.js';
 import { nonAssessmentDecider, type NonAssessmentInput } from '../domain/non-assessment.decider.js';
-import { holderOf, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
+import { holderOf, type MemberPapers, type TaxPaperHolder } from '../domain/tax-paper-rules.js';
+import { exemptionOrderTagOfState, nonAssessmentTagOfState } from '../master-tag.js';
 import {
   memberDocuments,
   memberMasterDecider,
@@ -49,6 +52,8 @@ export class CorrectExemptionOrderCommand extends Command<void> {
     readonly id: string,
     readonly member: string | null,
     readonly input: ExemptionOrderInput,
+    /** The record's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
@@ -70,6 +75,8 @@ export class CorrectNonAssessmentCommand extends Command<void> {
     readonly id: string,
     readonly member: string | null,
     readonly input: NonAssessmentInput,
+    /** The record's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
@@ -170,6 +177,7 @@ export class TaxPaperWriter {
    * Decides on the member's stream and appends; a blank member is decided on an empty state (it only reports errors).
    * A paper of a member the erasure log names is refused, and the log's revision is checked in the append: a clean-up
    * recording the member meanwhile makes it decide again (decision 399; the read model's check alone came too late).
+   * `check` sees the state loaded before it is decided on (a correction's `masterTag`), inside the retry.
    */
   async run<C, E extends DomainEvent, S>(
     streamId: string | null,
@@ -177,6 +185,7 @@ export class TaxPaperWriter {
     command: () => Promise<C>,
     ctx: CommandContext,
     memberId: string,
+    check: (state: S) => void = () => undefined,
   ): Promise<void> {
     await this.writer.retrying(async () => {
       const c = await command();
@@ -186,6 +195,7 @@ export class TaxPaperWriter {
       }
       const erasure = await refuseErasedInLog(this.writer, ctx.actor.cooperativeId, memberId);
       const { state, expected } = await this.writer.load(streamId, decider);
+      check(state);
       const events = decider.decide(c, state);
       if (events.length > 0)
         await this.writer.appendAll([
@@ -194,6 +204,24 @@ export class TaxPaperWriter {
         ]);
     });
   }
+}
+
+/**
+ * A correction from a form read before another change of the paper would write the old fields back over it (a lost
+ * update): refused `409 recordChangedMeanwhile` when the form's `masterTag` is not the paper's in the state loaded. A
+ * change landing between this load and the append fails the append's revision, and decided again it is refused here.
+ * An unknown paper is left to the decider (404); a tag left out is not checked.
+ */
+function unchangedSince<F>(
+  seen: string | null,
+  id: string,
+  tagOf: (fields: F) => string,
+): (state: MemberPapers<F>) => void {
+  return (state) => {
+    const current = state.papers[id];
+    if (seen !== null && current !== undefined && tagOf(current) !== seen)
+      throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+  };
 }
 
 @CommandHandler(RecordExemptionOrderCommand)
@@ -226,7 +254,7 @@ export class RecordExemptionOrderHandler implements ICommandHandler<RecordExempt
 export class CorrectExemptionOrderHandler implements ICommandHandler<CorrectExemptionOrderCommand> {
   constructor(private readonly papers: TaxPaperWriter) {}
 
-  async execute({ ctx, id, member, input }: CorrectExemptionOrderCommand): Promise<void> {
+  async execute({ ctx, id, member, input, masterTag }: CorrectExemptionOrderCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const memberId = await this.papers.memberOf(EXEMPTION_ORDERS, cooperativeId, id, 'Exemption order');
     await this.papers.run(
@@ -243,6 +271,7 @@ export class CorrectExemptionOrderHandler implements ICommandHandler<CorrectExem
       }),
       ctx,
       memberId,
+      unchangedSince(masterTag, id, exemptionOrderTagOfState),
     );
   }
 }
@@ -278,7 +307,7 @@ export class RecordNonAssessmentHandler implements ICommandHandler<RecordNonAsse
 export class CorrectNonAssessmentHandler implements ICommandHandler<CorrectNonAssessmentCommand> {
   constructor(private readonly papers: TaxPaperWriter) {}
 
-  async execute({ ctx, id, member, input }: CorrectNonAssessmentCommand): Promise<void> {
+  async execute({ ctx, id, member, input, masterTag }: CorrectNonAssessmentCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const memberId = await this.papers.memberOf(NON_ASSESSMENTS, cooperativeId, id, 'Non assessment');
     await this.papers.run(
@@ -296,6 +325,7 @@ export class CorrectNonAssessmentHandler implements ICommandHandler<CorrectNonAs
       }),
       ctx,
       memberId,
+      unchangedSince(masterTag, id, nonAssessmentTagOfState),
     );
   }
 }

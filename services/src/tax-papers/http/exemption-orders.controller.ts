@@ -107,7 +107,13 @@ export class ExemptionOrdersController {
     @Body() body: ExemptionOrderCorrection,
   ): Promise<ExemptionOrderDto> {
     await this.commands.execute(
-      new CorrectExemptionOrderCommand(contextFor(actor), id, requestedMember(body.member), exemptionOrderInput(body)),
+      new CorrectExemptionOrderCommand(
+        contextFor(actor),
+        id,
+        requestedMember(body.member),
+        exemptionOrderInput(body),
+        body.masterTag ?? null,
+      ),
     );
     return this.one(actor, id);
   }

@@ -103,7 +103,13 @@ export class NonAssessmentsController {
     @Body() body: NonAssessmentCorrection,
   ): Promise<NonAssessmentDto> {
     await this.commands.execute(
-      new CorrectNonAssessmentCommand(contextFor(actor), id, requestedMember(body.member), nonAssessmentInput(body)),
+      new CorrectNonAssessmentCommand(
+        contextFor(actor),
+        id,
+        requestedMember(body.member),
+        nonAssessmentInput(body),
+        body.masterTag ?? null,
+      ),
     );
     return this.one(actor, id);
   }

@@ -1,5 +1,6 @@
 import { taxPaperState, type ExemptionOrderDto, type NonAssessmentDto } from '@coop/contracts';
 import { memberName, type MemberDocument } from '../../members/index.js';
+import { exemptionOrderTag, nonAssessmentTag } from '../master-tag.js';
 import type { ExemptionOrderDocument, NonAssessmentDocument } from './tax-paper-documents.js';
 
 /** The member's current name and number (from `members`, the current member documents by id), else the copy in the paper's document. */
@@ -43,7 +44,8 @@ function spouseTaxIdMissing(
 }
 
 /**
- * The order as the API answers it. A joint order's spouse is the member linked on the order, else the spouse recorded in
+ * The order as the API answers it, with the tag of its fields as answered (`masterTag`: sent back with a correction, a
+ * change made meanwhile is refused, not overwritten). A joint order's spouse is the member linked on the order, else the spouse recorded in
  * the member's master data. The warnings are read from the current master data (a tax id entered later clears them):
  * the member's Steuer-IdNr, and for a joint order the spouse's (`spouseTaxId`, or the linked spouse's own).
  */
@@ -71,6 +73,7 @@ export function toExemptionOrderDto(
     endDate,
     state: taxPaperState(endDate, today),
     cooperative: doc.cooperativeId,
+    masterTag: exemptionOrderTag(doc),
   };
 }
 
@@ -91,5 +94,6 @@ export function toNonAssessmentDto(
     original: doc.original ? true : null,
     state: taxPaperState(doc.endDate, today),
     cooperative: doc.cooperativeId,
+    masterTag: nonAssessmentTag(doc),
   };
 }
