@@ -74,6 +74,7 @@ describe('church data: by hand, history, and hidden from callers without church:
       queriedOn: null,
       queryKind: null,
       taskId: null,
+      masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
   });
 
@@ -91,6 +92,7 @@ describe('church data: by hand, history, and hidden from callers without church:
       queriedOn: `${THIS_YEAR}-01-05`,
       queryKind: 'paper',
       taskId: null,
+      masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     const got = (await request(t.http).get(`/api/v1/members/${anna.id}`).set(auth(t.adminToken)).expect(200))
       .body as MemberDto;

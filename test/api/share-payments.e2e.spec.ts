@@ -150,7 +150,11 @@ describe('share payments: dues, payments, instalments, terms', () => {
       .set(auth(t.adminToken))
       .send(terms)
       .expect(200);
-    expect(set.body as PaymentTermsDto).toEqual({ ...terms, creditorId: 'DE98ZZZ09999999999' });
+    expect(set.body as PaymentTermsDto).toEqual({
+      ...terms,
+      creditorId: 'DE98ZZZ09999999999',
+      masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(
       (await request(t.http).get('/api/v1/cooperative/payment-terms').set(auth(restricted)).expect(200)).body,
     ).toEqual(set.body);

@@ -53,6 +53,9 @@ function PaperAnswerDialog({
     churchTaxRate: current?.churchTaxRate ?? '',
     queriedOn: formatDate(today()),
   });
+  // The tag of the values the draft started from, kept while the dialog is open (a refetch meanwhile must not lend
+  // the draft a newer tag than what it was read from).
+  const [seenTag] = useState(current?.masterTag ?? null);
   const save = useMutation({
     mutationFn: async (d: Draft) => {
       const body: ChurchTaxWrite = {
@@ -60,6 +63,9 @@ function PaperAnswerDialog({
         churchTaxRate: d.churchTaxRate.trim() || null,
         queriedOn: parseDateText(d.queriedOn) ?? d.queriedOn,
         queryKind: 'paper',
+        // The church data as this dialog read them: another answer recorded meanwhile refuses the save (409
+        // recordChangedMeanwhile, shown above the buttons) instead of being overwritten.
+        masterTag: seenTag,
       };
       return (
         await api<MemberChurchTaxDto>(`/members/${encodeURIComponent(memberId)}/church-tax`, {

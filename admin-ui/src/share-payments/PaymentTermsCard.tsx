@@ -94,6 +94,9 @@ export function PaymentTermsCard() {
         reminderAfterDays: whole(form.reminderAfterDays),
         creditDividendUntilPaid: form.creditDividendUntilPaid,
         creditorId: form.creditorId.trim() === '' ? null : form.creditorId,
+        // The terms as this form read them (the last answer's after a save): another administrator's change made
+        // meanwhile refuses the save (409 recordChangedMeanwhile) instead of being overwritten.
+        masterTag: terms.data?.masterTag ?? null,
       },
       { onSuccess: () => notify(t('saved'), { type: 'success' }) },
     );

@@ -39,6 +39,13 @@ export class ChurchTaxWrite {
   @IsIn(CHURCH_QUERY_KINDS, ruleNamingValue('invalidChoice'))
   @MaxText(TEXT_MAX.code)
   readonly queryKind: string = 'paper';
+  /**
+   * The church data's `masterTag` as the form read them (`GET /members/{id}/church-tax`): church data recorded meanwhile
+   * (a paper answer, a KiStAM answer, the member form) refuse the write `409 recordChangedMeanwhile` instead of being
+   * overwritten (a lost update). Left out or null: not checked.
+   */
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(64) readonly masterTag?: string | null =
+    null;
 }
 
 /** A member's church-tax attributes with where they come from. */
@@ -50,4 +57,10 @@ export class MemberChurchTaxDto {
   @IsOptional() @IsString() readonly queriedOn!: string | null;
   @IsOptional() @IsIn(CHURCH_QUERY_KINDS) readonly queryKind!: string | null;
   @IsOptional() @IsString() readonly taskId!: string | null;
+  /**
+   * Every field `PUT` writes (church, rate, date, kind, task) as answered, as a tag (16 hex digits): sent back with
+   * `PUT`, a change made meanwhile is refused (409 `recordChangedMeanwhile`). Answered only with the church data, so
+   * only to callers with `church:read`.
+   */
+  @IsString() readonly masterTag!: string;
 }

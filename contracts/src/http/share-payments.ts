@@ -185,6 +185,16 @@ export class PaymentTermsWrite {
     rule('invalidCreditorId'),
   )
   creditorId: string | null = null;
+  /**
+   * The terms' `masterTag` as the form read them (the console sends the one it loaded): a change of the terms made
+   * meanwhile refuses the write `409 recordChangedMeanwhile` instead of overwriting it (a lost update, e.g. the old
+   * creditor id back in every direct-debit file). Left out or null: not checked (as decision 420 for the cooperative).
+   */
+  @AsOptionalText()
+  @IsOptional()
+  @IsString(rule('invalidChoice'))
+  @MaxText(64)
+  masterTag?: string | null = null;
 }
 
 export class PaymentTermsDto {
@@ -192,4 +202,6 @@ export class PaymentTermsDto {
   @IsInt() readonly reminderAfterDays!: number;
   @IsBoolean() readonly creditDividendUntilPaid!: boolean;
   @IsOptional() @IsString() readonly creditorId!: string | null;
+  /** Every field `PUT` writes as answered, as a tag (16 hex digits): sent back with `PUT`, a change made meanwhile is refused (409 `recordChangedMeanwhile`). */
+  @IsString() readonly masterTag!: string;
 }

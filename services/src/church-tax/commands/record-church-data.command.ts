@@ -1,11 +1,14 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, type ChurchQueryKind } from '@coop/contracts';
+import { fieldError, memberStream, type ChurchQueryKind, type Decider, type MemberEvent } from '@coop/contracts';
+import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { refuseErasedMember } from '../../members/reads.js';
 import { refuseErasedInLog } from '../../members/index.js';
-import { churchDataDecider } from '../domain/church-data.decider.js';
+import { churchDataDecider, type RecordChurchData } from '../domain/church-data.decider.js';
+import { churchDataTagOfStream, evolveChurchDataOrigin, type ChurchDataOrigin } from '../church-data-tag.js';
 import { ChurchDataKey } from './church-data-key.js';
 
 export interface ChurchDataInput {
@@ -24,10 +27,25 @@ export class RecordChurchDataCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly memberId: string,
     readonly input: ChurchDataInput,
+    /** The church data's `masterTag` as the form read them; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
 }
+
+/**
+ * churchDataDecider, its fold also keeping where the church data come from (the last answer's date, kind and task): the
+ * tag compared covers every field the `PUT` writes, and this is read from the same load the decision is made on.
+ */
+const withOrigin: Decider<RecordChurchData, MemberEvent, { member: MemberState; origin: ChurchDataOrigin }> = {
+  initialState: () => ({ member: churchDataDecider.initialState(), origin: null }),
+  evolve: (state, event) => ({
+    member: churchDataDecider.evolve(state.member, event),
+    origin: evolveChurchDataOrigin(state.origin, event),
+  }),
+  decide: (command, state) => churchDataDecider.decide(command, state.member),
+};
 
 @CommandHandler(RecordChurchDataCommand)
 export class RecordChurchDataHandler implements ICommandHandler<RecordChurchDataCommand> {
@@ -37,7 +55,7 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
     private readonly reads: ReadModels,
   ) {}
 
-  async execute({ ctx, memberId, input }: RecordChurchDataCommand): Promise<void> {
+  async execute({ ctx, memberId, input, masterTag: seen }: RecordChurchDataCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     // An erased member takes no church data (Art. 9 GDPR data on an erased member; decision 362).
     await refuseErasedMember(this.reads, cooperativeId, memberId);
@@ -46,8 +64,19 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
     const events = await this.writer.retrying(async () => {
       const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);
       const streamId = memberStream(memberId);
-      const { state, expected } = await this.writer.load(streamId, churchDataDecider);
-      const decided = churchDataDecider.decide(command, state);
+      const { state, expected } = await this.writer.load(streamId, withOrigin);
+      // A dialog read before another change of the church data would write it over (a lost update: the old rate back
+      // under the dividend's church tax): refused. A change landing between this load and the append fails the
+      // append's revision, and decided again it is refused here. Another cooperative's member: decide's 404, not this.
+      const { member } = state;
+      if (
+        seen !== null &&
+        member.exists &&
+        member.cooperativeId === cooperativeId &&
+        churchDataTagOfStream(memberId, cooperativeId, member.master, state.origin) !== seen
+      )
+        throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+      const decided = withOrigin.decide(command, state);
       if (decided.length > 0)
         await this.writer.appendAll([
           { streamId, expected, events: this.writer.stamp(decided, ctx, cooperativeId) },

@@ -44,7 +44,7 @@ export class ChurchTaxController {
       queriedOn: body.queriedOn,
       queryKind: body.queryKind as ChurchQueryKind,
     };
-    await this.commands.execute(new RecordChurchDataCommand(contextFor(actor), id, input));
+    await this.commands.execute(new RecordChurchDataCommand(contextFor(actor), id, input, body.masterTag ?? null));
     return this.reads.memberChurchTax(actor.cooperativeId, id);
   }
 }

@@ -6,9 +6,15 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
 import { AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { SetPaymentTermsCommand } from '../commands/payment-terms.commands.js';
+import { paymentTermsTag } from '../payment-terms-tag.js';
 import { PaymentTermsQuery, type PaymentTerms } from '../queries/payment-terms.query.js';
 
-const dto = (terms: PaymentTerms): PaymentTermsDto => ({ ...terms, instalments: { ...terms.instalments } });
+/** The terms as answered, with their tag (sent back with a change, a change made meanwhile is refused, not overwritten). */
+const dto = (terms: PaymentTerms): PaymentTermsDto => ({
+  ...terms,
+  instalments: { ...terms.instalments },
+  masterTag: paymentTermsTag(terms),
+});
 
 /** The cooperative's payment terms on shares (issue 45; § 7 Nr. 1, § 19 (1) GenG): a setting of the administrators. */
 @ApiTags('share-payments')
@@ -44,7 +50,7 @@ export class PaymentTermsController {
       creditDividendUntilPaid: body.creditDividendUntilPaid,
       creditorId: body.creditorId,
     };
-    await this.commands.execute(new SetPaymentTermsCommand(contextFor(actor), terms));
+    await this.commands.execute(new SetPaymentTermsCommand(contextFor(actor), terms, body.masterTag ?? null));
     return dto(await this.terms.terms(actor.cooperativeId));
   }
 }
