@@ -12,7 +12,14 @@ import type { UserWrite } from './http/users.js';
  * field fails the build, and `writable-fields.unit.spec.ts` holds each list to exactly that class's fields. Plain constants: the console imports them through `@coop/contracts/console`.
  */
 export const WRITABLE_FIELDS = {
-  users: ['username', 'password', 'passwordRepeat', 'roles'] satisfies readonly (keyof UserWrite)[],
+  users: [
+    'username',
+    'password',
+    'passwordRepeat',
+    'roles',
+    // The name and roles as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
+  ] satisfies readonly (keyof UserWrite)[],
   cooperatives: [
     'name',
     'fullName',
@@ -44,7 +51,12 @@ export const WRITABLE_FIELDS = {
     // The master data as the form read it: a change made meanwhile is refused, not overwritten.
     'masterTag',
   ] satisfies readonly (keyof CooperativeFields)[],
-  elmanumbers: ['elmaProcess', 'elmaNumber'] satisfies readonly (keyof ElmaNumberWrite)[],
+  elmanumbers: [
+    'elmaProcess',
+    'elmaNumber',
+    // The number as the form read it: a change made meanwhile is refused, not overwritten.
+    'masterTag',
+  ] satisfies readonly (keyof ElmaNumberWrite)[],
   /** Master data (SPEC 3 "Member"); on create also the initial subscription: shareAmount, paid, approvalDate, interestBegin (`PUT` drops memberNr, shareAmount and paid). */
   members: [
     'memberNr',

@@ -25,6 +25,7 @@ describe('users', () => {
       username: 'zora',
       roles: ['ROLE_USER'],
       cooperative: t.cooperativeId,
+      masterTag: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     const list = await request(t.http).get('/api/v1/users?search=zora').set(auth(t.adminToken));
     expect(list.status).toBe(200);

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsString } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { isValidElmaFs, isValidElmaKm } from '../validators.js';
-import { AsText, IsFilled, MaxText, Satisfies, rule, ruleNamingValue } from './rules.js';
+import { AsOptionalText, AsText, IsFilled, MaxText, Satisfies, rule, ruleNamingValue } from './rules.js';
 import { TEXT_MAX } from '../limits.js';
 
 export const ELMA_PROCESSES = ['fs', 'km'] as const;
@@ -14,6 +14,8 @@ export class ElmaNumberDto {
   @IsString() readonly elmaNumber!: string;
   /** UTC ISO 8601 timestamp. */
   @IsString() readonly createdAt!: string;
+  /** The process and number as answered, as a tag: sent back with `PUT`, a change made meanwhile is refused (409 `recordChangedMeanwhile`). */
+  @IsString() readonly masterTag!: string;
 }
 
 /** The number is checked against the process sent; an empty or unknown process is reported on its own field. */
@@ -38,4 +40,11 @@ export class ElmaNumberWrite {
   @Satisfies('isElmaFs', fitsProcess('fs', isValidElmaFs), rule('invalidElmaFs'))
   @Satisfies('isElmaKm', fitsProcess('km', isValidElmaKm), rule('invalidElmaKm'))
   elmaNumber: string = '';
+  /**
+   * The number's `masterTag` as the form read it (the console sends the record it loaded): a change made meanwhile
+   * refuses the write `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or null: not
+   * checked. Ignored on `POST`.
+   */
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
+    null;
 }

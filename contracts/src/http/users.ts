@@ -1,6 +1,7 @@
 import { IsArray, IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { ROLES, isRole, type Role } from '../roles.js';
 import {
+  AsOptionalText,
   AsStrings,
   AsText,
   IsFilled,
@@ -21,6 +22,11 @@ export class UserDto {
   @IsString() readonly username!: string;
   @IsIn(ROLES, { each: true }) readonly roles!: Role[];
   @IsString() readonly cooperative!: string;
+  /**
+   * The user's name and roles as answered, as a tag (never its password): sent back with `PUT`, a change made meanwhile
+   * is refused (409 `recordChangedMeanwhile`).
+   */
+  @IsString() readonly masterTag!: string;
 }
 
 const passwordsMatch = (value: unknown, body: Record<string, unknown>): boolean =>
@@ -72,6 +78,14 @@ export class UserWrite {
   @IsIn(ROLES, rulePerItem('invalidRole', unknownRoles))
   @MaxText(TEXT_MAX.code * 2, true)
   roles: string[] = [];
+  /**
+   * The user's `masterTag` as the form read it (the console sends the record it loaded): a change of the name or roles
+   * made meanwhile refuses the write `409 recordChangedMeanwhile` instead of overwriting it (a lost update: a role
+   * another administrator took away given back). Left out or null: not checked. A password changed meanwhile does not
+   * change the tag.
+   */
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
+    null;
 }
 
 /** `PUT /users/me/password`: the current password and the new one, typed twice (issue 38). */

@@ -1,9 +1,11 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { elmaNumberStream } from '@coop/contracts';
+import { elmaNumberStream, fieldError } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { elmaNumberDecider, type ElmaNumberCommand } from '../domain/elma-number.decider.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
+import { elmaNumberTagOfState } from '../master-tag.js';
 
 export interface ElmaNumberInput {
   readonly elmaProcess: string;
@@ -25,6 +27,8 @@ export class ChangeElmaNumberCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly id: string,
     readonly input: ElmaNumberInput,
+    /** The number's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }
@@ -66,12 +70,25 @@ export class AddElmaNumberHandler implements ICommandHandler<AddElmaNumberComman
 export class ChangeElmaNumberHandler implements ICommandHandler<ChangeElmaNumberCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, id, input }: ChangeElmaNumberCommand): Promise<void> {
-    await run(this.writer, ctx, {
-      type: 'ChangeElmaNumber',
-      elmaNumberId: id,
-      cooperativeId: ctx.actor.cooperativeId,
-      ...input,
+  async execute({ ctx, id, input, masterTag: seen }: ChangeElmaNumberCommand): Promise<void> {
+    const cooperativeId = ctx.actor.cooperativeId;
+    const streamId = elmaNumberStream(id);
+    const command: ElmaNumberCommand = { type: 'ChangeElmaNumber', elmaNumberId: id, cooperativeId, ...input };
+    await this.writer.retrying(async () => {
+      const { state, expected } = await this.writer.load(streamId, elmaNumberDecider);
+      // A form read before another change would write the old process or number back (a lost update): refused. A
+      // change landing between this load and the append fails the append's revision, and decided again it is refused
+      // here. A number unknown here (or of another cooperative) is left to the decider (404).
+      if (
+        seen !== null &&
+        state.exists &&
+        state.cooperativeId === cooperativeId &&
+        elmaNumberTagOfState(state) !== seen
+      )
+        throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+      const events = elmaNumberDecider.decide(command, state);
+      if (events.length > 0)
+        await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
     });
   }
 }

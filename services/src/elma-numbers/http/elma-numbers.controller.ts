@@ -15,6 +15,7 @@ import {
   RemoveElmaNumberCommand,
   type ElmaNumberInput,
 } from '../commands/elma-number.commands.js';
+import { elmaNumberTag } from '../master-tag.js';
 import { elmaNumberDocuments, type ElmaNumberDocument } from '../queries/elma-number-documents.js';
 
 const DEFAULT_SORT = [{ field: 'elmaProcess', direction: 'asc' }] as const;
@@ -23,6 +24,7 @@ function input(body: ElmaNumberWrite): ElmaNumberInput {
   return { elmaProcess: body.elmaProcess, elmaNumber: body.elmaNumber };
 }
 
+/** The number as the API answers it, with the tag of its fields (sent back with a change, a change made meanwhile is refused). */
 export function toElmaNumberDto(doc: ElmaNumberDocument): ElmaNumberDto {
   return {
     id: doc.id,
@@ -30,6 +32,7 @@ export function toElmaNumberDto(doc: ElmaNumberDocument): ElmaNumberDto {
     elmaProcess: doc.elmaProcess as ElmaProcess,
     elmaNumber: doc.elmaNumber,
     createdAt: doc.createdAt,
+    masterTag: elmaNumberTag(doc),
   };
 }
 
@@ -94,7 +97,9 @@ export class ElmaNumbersController {
     @Param('id') id: string,
     @Body() body: ElmaNumberWrite,
   ): Promise<ElmaNumberDto> {
-    await this.commands.execute(new ChangeElmaNumberCommand(contextFor(actor), id, input(body)));
+    await this.commands.execute(
+      new ChangeElmaNumberCommand(contextFor(actor), id, input(body), body.masterTag ?? null),
+    );
     return toElmaNumberDto(await elmaNumberDocuments.get(this.reads, actor.cooperativeId, id));
   }
 

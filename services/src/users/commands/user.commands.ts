@@ -24,6 +24,8 @@ export class UpdateUserCommand extends Command<void> {
     readonly ctx: CommandContext,
     readonly userId: string,
     readonly input: UserInput,
+    /** The user's `masterTag` as the form read it; null: not checked. */
+    readonly masterTag: string | null = null,
   ) {
     super();
   }

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  fieldError,
   userStream,
   earlierUsernameStreams,
   usernameKey,
@@ -16,7 +17,7 @@ import { LoginThrottle } from '../../auth/login-throttle.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { refusal } from '../../platform/http/refusal.js';
 import { SessionVersions } from '../../auth/session-versions.js';
-import { SavedNotYetShownError } from '../../platform/commands/errors.js';
+import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import {
@@ -37,6 +38,7 @@ import {
   UpdateUserCommand,
 } from './user.commands.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
+import { userTagOfState } from '../master-tag.js';
 
 const grantor = (ctx: CommandContext): Grantor => ({ userId: ctx.actor.userId, roles: ctx.actor.roles });
 
@@ -105,16 +107,19 @@ export class UserCommandRunner {
 
   /**
    * `command` as a function: a change that may take ROLE_ADMIN from the user is decided on the other administrators
-   * counted in the same attempt, and written only while they are as counted (a conflict decides it again).
+   * counted in the same attempt, and written only while they are as counted (a conflict decides it again). `check`
+   * sees the user's state loaded before it is decided on (a change's `masterTag`), inside the retry.
    */
   async run(
     userId: string,
     cooperativeId: string,
     ctx: CommandContext,
     command: UserCommand | ((otherAdministrators: number) => UserCommand),
+    check: (state: UserState) => void = () => undefined,
   ): Promise<void> {
     await this.writer.retrying(async () => {
       const user = await this.writer.load(userStream(userId), userDecider);
+      check(user.state);
       const others =
         typeof command === 'function' && user.state.roles.includes(ADMIN)
           ? await this.otherAdministrators(cooperativeId, userId)
@@ -220,18 +225,30 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand> {
 export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   constructor(private readonly users: UserCommandRunner) {}
 
-  async execute({ ctx, userId, input }: UpdateUserCommand): Promise<void> {
+  async execute({ ctx, userId, input, masterTag: seen }: UpdateUserCommand): Promise<void> {
     const password = await this.users.passwordInput(input.password, input.passwordRepeat);
     const cooperativeId = ctx.actor.cooperativeId;
-    await this.users.run(userId, cooperativeId, ctx, (otherAdministrators) => ({
-      type: 'UpdateUser',
+    await this.users.run(
       userId,
       cooperativeId,
-      ...input,
-      ...password,
-      by: grantor(ctx),
-      otherAdministrators,
-    }));
+      ctx,
+      (otherAdministrators) => ({
+        type: 'UpdateUser',
+        userId,
+        cooperativeId,
+        ...input,
+        ...password,
+        by: grantor(ctx),
+        otherAdministrators,
+      }),
+      // A form read before another change of the name or roles would write them back (a lost update, e.g. ROLE_ADMIN
+      // another administrator took away given back): refused. A change landing between the load and the append fails
+      // the append's revision, and decided again it is refused here. A user unknown here is left to the decider (404).
+      (state) => {
+        if (seen !== null && state.exists && state.cooperativeId === cooperativeId && userTagOfState(state) !== seen)
+          throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+      },
+    );
   }
 }
 

@@ -120,7 +120,7 @@ export class UsersController {
   @BodyOf(UserWrite)
   @AnswersOk(UserDto)
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UserWrite): Promise<UserDto> {
-    await this.commands.execute(new UpdateUserCommand(contextFor(actor), id, input(body)));
+    await this.commands.execute(new UpdateUserCommand(contextFor(actor), id, input(body), body.masterTag ?? null));
     return toUserDto(await this.reads.get(USERS, actor.cooperativeId, id, 'User'));
   }
 

@@ -1,11 +1,12 @@
 import { isRole, type ReadDocument, type UserDto } from '@coop/contracts';
+import { userTag } from '../master-tag.js';
 
-/** The user as the API shows it; the credentials collection with the hash is never read here. */
+/**
+ * The user as the API shows it, with the tag of its name and roles as answered (`masterTag`: sent back with a change,
+ * a change made meanwhile is refused, not overwritten); the credentials collection with the hash is never read here.
+ */
 export function toUserDto(doc: ReadDocument): UserDto {
-  return {
-    id: doc.id,
-    username: typeof doc.username === 'string' ? doc.username : '',
-    roles: Array.isArray(doc.roles) ? doc.roles.filter(isRole) : [],
-    cooperative: doc.cooperativeId,
-  };
+  const username = typeof doc.username === 'string' ? doc.username : '';
+  const roles = Array.isArray(doc.roles) ? doc.roles.filter(isRole) : [];
+  return { id: doc.id, username, roles, cooperative: doc.cooperativeId, masterTag: userTag(username, roles) };
 }
