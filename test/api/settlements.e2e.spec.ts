@@ -166,7 +166,6 @@ describe('settlements: the due list, the payout, the correction', () => {
     );
     const header = doc.children[0]!.children.find((c) => c.name === 'GrpHdr');
     expect([at(header, 'NbOfTxs'), Math.round(Number(at(header, 'CtrlSum')) * 100)]).toEqual(['2', 131_250]);
-    // The payout day asked for, or today once it has passed (decision 410).
     expect(at(block, 'ReqdExctnDt', 'Dt')).toBe('2026-06-15' < businessToday() ? businessToday() : '2026-06-15');
     // Nothing recorded for another day: refused, never an empty file; the refusal names the day (stop 63).
     const none = await sepa(t.http, t.adminToken, 'year=2025&payoutDate=2026-06-16').expect(400);
