@@ -1,9 +1,8 @@
 import request from 'supertest';
 import type { SettlementDto } from '@coop/contracts';
-import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
-import { settlementsOf } from './support/settlements.js';
+import { settlementsOf, statementPages } from './support/settlements.js';
 
 /**
  * § 73 (2) GenG settles the Geschäftsguthaben of the end's day (decision 408). A member holds 2 shares of 250 €, 300 €
@@ -66,17 +65,7 @@ describe('money paid after the end is refunded whole and shown apart from the Ge
     expect(paid.map((r) => [r.status, r.paidAfterEnd, r.lossShare, r.amount, r.owed, r.overpaid])).toEqual([
       ['paid', 20_000, 3_000, 47_000, 0, 0],
     ]);
-    const res = await request(t.http)
-      .get(`/api/v1/settlements/${id}/statement`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    const [page] = await pdfPages(res.body as Buffer);
+    const [page] = await statementPages(t.http, t.adminToken, id);
     const after = (label: string) => page![page!.indexOf(label) + 1];
     expect([
       after('Ausgebuchtes Geschäftsguthaben'),
@@ -99,17 +88,7 @@ describe('money paid after the end is refunded whole and shown apart from the Ge
       .expect(200);
     const [row] = await settlementsOf(t.http, t.adminToken, 2025);
     expect(row!.overpaid).toBeGreaterThan(0);
-    const res = await request(t.http)
-      .get(`/api/v1/settlements/${id}/statement`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    const [page] = await pdfPages(res.body as Buffer);
+    const [page] = await statementPages(t.http, t.adminToken, id);
     const after = (label: string) => page![page!.indexOf(label) + 1];
     // The statement says what was paid and why (decision 414): the payout's figures, not the register's since.
     expect([

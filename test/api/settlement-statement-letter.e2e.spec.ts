@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setTerms } from './support/members.js';
+import { statementPages } from './support/settlements.js';
 
 /**
  * The settlement statement (issue 42) as its recipient reads it. A member abroad: the address ends with the country in
@@ -18,17 +18,7 @@ describe('the settlement statement as a letter', () => {
   afterAll(async () => t.close());
 
   const statement = async (id: string): Promise<string[]> => {
-    const res = await request(t.http)
-      .get(`/api/v1/settlements/${id}/statement`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    return (await pdfPages(res.body as Buffer))[0]!;
+    return (await statementPages(t.http, t.adminToken, id))[0]!;
   };
 
   it('addresses a member abroad with the country, and a partial termination does not end the membership', async () => {

@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { businessToday, type SettlementCheckDto, type ShareDueDto } from '@coop/contracts';
-import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, posted, setTerms } from './support/members.js';
-import { at, sepa, settlementsOf } from './support/settlements.js';
+import { at, sepa, settlementsOf, statementPages } from './support/settlements.js';
 
 /**
  * Decision 370 (§ 73 (2) GenG: the whole Geschäftsguthaben is paid out): 4 shares of 250 €, 500 € of 1.000 € paid in,
@@ -105,17 +104,7 @@ describe('a settlement paid before its holding rose is topped up (decision 370)'
   });
 
   it('the settlement statement names the first payout and each top-up', async () => {
-    const res = await request(t.http)
-      .get(`/api/v1/settlements/${id}/statement`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    const items = (await pdfPages(res.body as Buffer)).flat();
+    const items = (await statementPages(t.http, t.adminToken, id)).flat();
     const after = (label: string) => items.flatMap((item, i) => (item === label ? [items[i + 1]] : []));
     const day = today.split('-').reverse().join('.');
     expect(after('Auseinandersetzungsguthaben')).toEqual(['1.000,00 EUR']);

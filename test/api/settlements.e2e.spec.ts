@@ -5,7 +5,7 @@ import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { pain001Violations, parsePain } from '../../services/src/payouts/sepa/pain001-rules.js';
 import { auth, startApp, userWith, validCooperative, type TestApp } from './support/app.js';
 import { createMember, DATES, posted } from './support/members.js';
-import { at, sepa, leaversOf2025, settlementsOf } from './support/settlements.js';
+import { at, sepa, leaversOf2025, settlementsOf, statementPages } from './support/settlements.js';
 
 /**
  * Issue 42: settling with those who leave (§ 73 GenG). The ends of 2025 (notice, partial termination, death) are
@@ -175,18 +175,7 @@ describe('settlements: the due list, the payout, the correction', () => {
   });
 
   it('gives the settlement statement of a recorded payout in German: holding, loss share, amount, account, payout day', async () => {
-    const res = await request(t.http)
-      .get(`/api/v1/settlements/${deathId}/statement`)
-      .set(auth(t.adminToken))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    const [page] = await pdfPages(res.body as Buffer);
+    const [page] = await statementPages(t.http, t.adminToken, deathId);
     const pairs = (label: string) => page![page!.indexOf(label) + 1];
     expect(page).toContain('Abrechnung Auseinandersetzungsguthaben');
     expect(page).toContain('Auseinandersetzungsguthaben zum 31.12.2025');

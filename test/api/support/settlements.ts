@@ -3,12 +3,29 @@ import type { App } from 'supertest/types.js';
 import type { SettlementDto } from '@coop/contracts';
 import { auth, type TestApp } from './app.js';
 import { createMember, DATES, posted, setTerms } from './members.js';
+import { pdfPages } from '../../../services/src/platform/pdf/pdf-text.js';
 import { textAt, textGet } from './downloads.js';
 
 /** The settlements' API spec (settlements.e2e): the ends of 2025 it settles, its lists and the SEPA file read back. */
 export const sepa = (http: App, token: string, query: string): request.Test =>
   textGet(http, token, `/api/v1/settlements/sepa?${query}`);
 export const at = textAt;
+
+/** The pages of a paid settlement's statement (`GET /settlements/{id}/statement`, expects 200 and a PDF), as text items. */
+export async function statementPages(http: App, token: string, id: string): Promise<string[][]> {
+  const res = await request(http)
+    .get(`/api/v1/settlements/${id}/statement`)
+    .set(auth(token))
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    })
+    .expect(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return pdfPages(res.body as Buffer);
+}
 
 /** The due list of `year`, empty when the API answers 204. */
 export async function settlementsOf(http: App, token: string, year: number): Promise<SettlementDto[]> {
