@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { ChurchDataRecorded, MemberEvent } from '@coop/contracts';
 import { readChurchTaxOrigin } from '@coop/projections/church-tax';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /**
  * A member's church data as one tag: `GET`/`PUT /members/{id}/church-tax` answer it (`masterTag`) and a paper answer
@@ -9,7 +9,7 @@ import { readChurchTaxOrigin } from '@coop/projections/church-tax';
  * answer, and the dividend's church tax computed on them). Every field the `PUT` writes is tagged: church, rate, the
  * query's date, kind and task. Only those routes answer it, and only to `church:read`: the member's own `masterTag`
  * leaves church data out (decision 418), so a reader without `church:read` learns nothing from either tag.
- * Not in domain/: the layer rules keep node's modules out of a decider.
+ * Not in domain/: the layer rules keep platform code (versionTag) out of a decider.
  */
 export interface TaggedChurchData {
   readonly churchId: string | null;
@@ -26,8 +26,7 @@ const plain = (value: unknown): unknown =>
 /** The tag of church data as answered (`MemberChurchTaxDto`), or as the member stream reads them (churchDataTagOfStream). */
 export function churchDataTag(data: TaggedChurchData): string {
   const values = [data.churchId, data.churchTaxRate, data.queriedOn, data.queryKind, data.taskId].map(plain);
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  return versionTag(values);
 }
 
 /** Where the member's church data come from as its stream says: the last `ChurchDataRecorded`, none before one. */

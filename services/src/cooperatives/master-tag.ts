@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { CooperativeFields } from '@coop/contracts';
 import { readCooperative, type CooperativeDocument } from './queries/cooperative-documents.js';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /**
  * The cooperative's master data as one tag: the record answers it (`CooperativeDto.masterTag`) and a change sent back
@@ -8,7 +8,7 @@ import { readCooperative, type CooperativeDocument } from './queries/cooperative
  * update: two administrators editing the cooperative, the later form written over the earlier change, e.g. the old IBAN
  * back as the debtor of the next SEPA file). Every field `PUT /cooperatives/{id}` writes is tagged (the record's fields
  * but its id and the read store's own), so a change of any of them made meanwhile refuses a form read before it.
- * Not in domain/: the layer rules keep node's modules out of a decider.
+ * Not in domain/: the layer rules keep platform code (versionTag) out of a decider.
  */
 const UNTAGGED: ReadonlySet<string> = new Set(['id', 'cooperativeId', 'position', 'masterTag']);
 
@@ -18,8 +18,7 @@ export function masterTag(doc: CooperativeDocument): string {
     .filter((field) => !UNTAGGED.has(field))
     .sort();
   const values = fields.map((field) => [field, (doc as unknown as Record<string, unknown>)[field] ?? null]);
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  return versionTag(values);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { MEMBER_PERSONAL_FIELDS } from '@coop/contracts';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /**
  * The master fields a member form edits, as one tag: the record answers it (`MemberDto.masterTag`) and a change sent
@@ -29,7 +29,5 @@ function plain(value: unknown): unknown {
 
 /** The tag of master data (the stream's state, or a member as answered: `position` the member's position). */
 export function masterTag(master: Readonly<Record<string, unknown>>): string {
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  const text = JSON.stringify(TAGGED.map((field) => plain(master[field])));
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return versionTag(TAGGED.map((field) => plain(master[field])));
 }

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import { readPaymentTerms } from '@coop/projections/share-payments';
 import type { PaymentTermsState } from './domain/payment-terms.decider.js';
 import { paymentTermsOf, type PaymentTerms } from './queries/payment-terms.query.js';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /**
  * The cooperative's payment terms as one tag: `GET`/`PUT /cooperative/payment-terms` answer it (`masterTag`) and a
  * change sent back with it is refused `409 recordChangedMeanwhile` when the terms are no longer those (a lost update:
  * two administrators editing the terms, the later form written over the earlier change, e.g. the old SEPA creditor id
  * back in every direct-debit file). Every field the `PUT` writes is tagged, so a change of any of them made meanwhile
- * refuses a form read before it. Not in domain/: the layer rules keep node's modules out of a decider.
+ * refuses a form read before it. Not in domain/: the layer rules keep platform code (versionTag) out of a decider.
  */
 export function paymentTermsTag(terms: PaymentTerms): string {
   const i = terms.instalments;
@@ -21,8 +21,7 @@ export function paymentTermsTag(terms: PaymentTerms): string {
     terms.creditDividendUntilPaid,
     terms.creditorId,
   ].map((v) => v ?? null);
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  return versionTag(values);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ExemptionOrderFields, NonAssessmentFields } from '@coop/contracts';
 import {
   readExemptionOrder,
@@ -6,6 +5,7 @@ import {
   type ExemptionOrderDocument,
   type NonAssessmentDocument,
 } from '@coop/projections/tax-papers';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /*
  * A tax paper's fields as one tag (as decisions 418 and 420 for a member and the cooperative): the record answers it
@@ -14,7 +14,7 @@ import {
  * paper, the later form written over the earlier change, e.g. an order's old amount back, and with it how much of the
  * member's dividend is paid without withholding tax). The stream's state is read as the read store's document is
  * (readExemptionOrder, readNonAssessment: text trimmed, blank null, `original` a flag), so the record answered and the
- * state the handler decides on compare alike. Not in domain/: the layer rules keep node's modules out of a decider.
+ * state the handler decides on compare alike. Not in domain/: the layer rules keep platform code (versionTag) out of a decider.
  */
 
 /**
@@ -45,8 +45,7 @@ const CERTIFICATE_TAGGED = [
 
 function tagOf(doc: object, fields: readonly string[]): string {
   const values = fields.map((field) => (doc as Record<string, unknown>)[field] ?? null);
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
+  return versionTag(values);
 }
 
 /** The tag of an exemption order as the read store answers it (its typed document). */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { isRole } from '@coop/contracts';
 import type { UserState } from './domain/user.decider.js';
+import { versionTag } from '../platform/commands/version-tag.js';
 
 /*
  * A user's name and roles as one tag (as decisions 418 and 420 for a member and the cooperative): the user answers it
@@ -11,17 +11,13 @@ import type { UserState } from './domain/user.decider.js';
  * cannot write an old one back; and the tag must not hang on the hash (it leaks nothing of it, and the user's own
  * password change does not refuse an administrator's form). The roles are read as the answer reads them (known roles,
  * in their order), so the record answered and the state the handler decides on compare alike. Not in domain/: the
- * layer rules keep node's modules out of a decider.
+ * layer rules keep platform code (versionTag) out of a decider.
  */
 
 /** The tag of a user's name and roles. */
 export function userTag(username: string, roles: readonly unknown[]): string {
   const known = [...new Set(roles.filter(isRole))].sort();
-  // A version, not a secret: 16 hex digits of SHA-256 over the fields in their order.
-  return createHash('sha256')
-    .update(JSON.stringify([username, known]))
-    .digest('hex')
-    .slice(0, 16);
+  return versionTag([username, known]);
 }
 
 /** The tag of the user in the stream's state (the decider's fold). */

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { fieldError, memberStream, type ChurchQueryKind, type Decider, type MemberEvent } from '@coop/contracts';
+import { memberStream, type ChurchQueryKind, type Decider, type MemberEvent } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { refuseErasedMember } from '../../members/reads.js';
 import { refuseErasedInLog } from '../../members/index.js';
@@ -65,17 +65,11 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
       const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);
       const streamId = memberStream(memberId);
       const { state, expected } = await this.writer.load(streamId, withOrigin);
-      // A dialog read before another change of the church data would write it over (a lost update: the old rate back
-      // under the dividend's church tax): refused. A change landing between this load and the append fails the
-      // append's revision, and decided again it is refused here. Another cooperative's member: decide's 404, not this.
+      // A dialog read before another change of the church data would write the old rate back under the dividend's
+      // church tax (decision 423). Another cooperative's member: decide's 404, not this.
       const { member } = state;
-      if (
-        seen !== null &&
-        member.exists &&
-        member.cooperativeId === cooperativeId &&
-        churchDataTagOfStream(memberId, cooperativeId, member.master, state.origin) !== seen
-      )
-        throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+      if (member.exists && member.cooperativeId === cooperativeId)
+        refuseChangedMeanwhile(seen, () => churchDataTagOfStream(memberId, cooperativeId, member.master, state.origin));
       const decided = withOrigin.decide(command, state);
       if (decided.length > 0)
         await this.writer.appendAll([

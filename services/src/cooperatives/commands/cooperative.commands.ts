@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cooperativeStream, fieldError } from '@coop/contracts';
+import { cooperativeStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { cooperativeDecider, type CooperativeCommand } from '../domain/cooperative.decider.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
+import { cooperativeDecider } from '../domain/cooperative.decider.js';
 import { masterTagOfState } from '../master-tag.js';
 import { cooperativeFieldsOf, firstCooperativeOf, type CooperativeInput } from './cooperative-input.js';
 
@@ -58,18 +58,19 @@ export class UpdateCooperativeHandler implements ICommandHandler<UpdateCooperati
 
   async execute({ ctx, cooperativeId, fields: input, masterTag: seen }: UpdateCooperativeCommand): Promise<void> {
     const fields = cooperativeFieldsOf(input);
-    const streamId = cooperativeStream(cooperativeId);
-    const command: CooperativeCommand = { type: 'UpdateCooperative', cooperativeId, fields };
-    await this.writer.retrying(async () => {
-      const { state, expected } = await this.writer.load(streamId, cooperativeDecider);
-      // A form read before another change of the master data would write it over (a lost update, e.g. the old IBAN
-      // back as the SEPA files' debtor): refused. A change landing between this load and the append fails the append's
-      // revision, and decided again it is refused here.
-      if (seen !== null && state.exists && masterTagOfState(cooperativeId, state.fields) !== seen)
-        throw new ConflictingStateError([fieldError(null, 'cooperativeChangedMeanwhile')]);
-      const events = cooperativeDecider.decide(command, state);
-      if (events.length > 0)
-        await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
-    });
+    await this.writer.handle(
+      cooperativeStream(cooperativeId),
+      cooperativeDecider,
+      { type: 'UpdateCooperative', cooperativeId, fields },
+      ctx,
+      cooperativeId,
+      // A form read before another change would write the old IBAN back as the SEPA files' debtor (decision 420).
+      (state) => {
+        if (state.exists) {
+          const current = () => masterTagOfState(cooperativeId, state.fields);
+          refuseChangedMeanwhile(seen, current, 'cooperativeChangedMeanwhile');
+        }
+      },
+    );
   }
 }

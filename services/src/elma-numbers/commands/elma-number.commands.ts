@@ -1,9 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { elmaNumberStream, fieldError } from '@coop/contracts';
+import { elmaNumberStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
-import { elmaNumberDecider, type ElmaNumberCommand } from '../domain/elma-number.decider.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
+import { elmaNumberDecider, type ElmaNumberCommand, type ElmaNumberState } from '../domain/elma-number.decider.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { elmaNumberTagOfState } from '../master-tag.js';
 
@@ -44,8 +44,14 @@ export class RemoveElmaNumberCommand extends Command<void> {
 }
 
 /** Decides on the approval number's own stream, within the actor's cooperative. */
-async function run(writer: StreamWriter, ctx: CommandContext, command: ElmaNumberCommand): Promise<void> {
-  await writer.handle(elmaNumberStream(command.elmaNumberId), elmaNumberDecider, command, ctx, command.cooperativeId);
+async function run(
+  writer: StreamWriter,
+  ctx: CommandContext,
+  command: ElmaNumberCommand,
+  check?: (state: ElmaNumberState) => void,
+): Promise<void> {
+  const streamId = elmaNumberStream(command.elmaNumberId);
+  await writer.handle(streamId, elmaNumberDecider, command, ctx, command.cooperativeId, check);
 }
 
 @CommandHandler(AddElmaNumberCommand)
@@ -72,24 +78,17 @@ export class ChangeElmaNumberHandler implements ICommandHandler<ChangeElmaNumber
 
   async execute({ ctx, id, input, masterTag: seen }: ChangeElmaNumberCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
-    const streamId = elmaNumberStream(id);
-    const command: ElmaNumberCommand = { type: 'ChangeElmaNumber', elmaNumberId: id, cooperativeId, ...input };
-    await this.writer.retrying(async () => {
-      const { state, expected } = await this.writer.load(streamId, elmaNumberDecider);
-      // A form read before another change would write the old process or number back (a lost update): refused. A
-      // change landing between this load and the append fails the append's revision, and decided again it is refused
-      // here. A number unknown here (or of another cooperative) is left to the decider (404).
-      if (
-        seen !== null &&
-        state.exists &&
-        state.cooperativeId === cooperativeId &&
-        elmaNumberTagOfState(state) !== seen
-      )
-        throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
-      const events = elmaNumberDecider.decide(command, state);
-      if (events.length > 0)
-        await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
-    });
+    await run(
+      this.writer,
+      ctx,
+      { type: 'ChangeElmaNumber', elmaNumberId: id, cooperativeId, ...input },
+      // A form read before another change would write the old process or number back (decision 424). A number
+      // unknown here (or of another cooperative) is left to the decider (404).
+      (state) => {
+        if (state.exists && state.cooperativeId === cooperativeId)
+          refuseChangedMeanwhile(seen, () => elmaNumberTagOfState(state));
+      },
+    );
   }
 }
 

@@ -29,6 +29,7 @@ import { newRecordId } from '../../platform/commands/new-id.js';
 import { ReadModelProgress } from '../../platform/read-model-progress.js';
 import { CommandRunner, type Decided as DecidedOn } from '../../platform/commands/command-runner.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { ClosedYearsReader, revisionCheck, ShareTermsReader, type ClosedYears } from '../../share-ledger/index.js';
 import {
   memberMasterDecider,
@@ -323,11 +324,14 @@ export class ChangeMemberHandler implements ICommandHandler<ChangeMemberCommand>
       // The erasure log first: an erased member's master data is not opened (its key is gone, or about to go).
       const erasure = await this.members.notErased(cooperativeId, memberId);
       const loaded = await this.members.loadMaster(memberId);
-      // A form read before another change of the master data would write it over (a lost update): refused. A change
-      // landing between this load and the append fails the append's revision, and decided again it is refused here.
+      // A form read before another change of the master data would write it over (a lost update, decision 418).
       const now = loaded.state.master;
-      if (seen !== null && now !== null && masterTag(now as unknown as Record<string, unknown>) !== seen)
-        throw new ConflictingStateError([fieldError(null, 'memberChangedMeanwhile')]);
+      if (now !== null)
+        refuseChangedMeanwhile(
+          seen,
+          () => masterTag(now as unknown as Record<string, unknown>),
+          'memberChangedMeanwhile',
+        );
       const held = loaded.state.master?.manualTaxId ?? null;
       const taxId = await this.members.claimTaxId(ctx, memberId, master.manualTaxId, held);
       if (taxId.taken) throw new ValidationError([taxId.taken]);

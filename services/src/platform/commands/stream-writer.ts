@@ -125,9 +125,12 @@ export class StreamWriter {
     command: C,
     ctx: CommandContext,
     cooperativeId: string,
+    /** Sees the state loaded before it is decided on, in each attempt (a form's `masterTag`: version-tag.ts). */
+    check: (state: S) => void = () => undefined,
   ): Promise<{ state: S; events: E[] }> {
     return this.retrying(async () => {
       const { state, expected } = await this.load(streamId, decider);
+      check(state);
       const events = decider.decide(command, state);
       if (events.length > 0) {
         await this.appendAll([{ streamId, expected, events: this.stamp(events, ctx, cooperativeId) }]);

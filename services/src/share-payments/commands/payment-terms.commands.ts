@@ -1,10 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { fieldError, paymentTermsStream } from '@coop/contracts';
+import { paymentTermsStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { ShareTermsReader } from '../../share-ledger/index.js';
-import { paymentTermsDecider, type SetPaymentTerms } from '../domain/payment-terms.decider.js';
+import { paymentTermsDecider } from '../domain/payment-terms.decider.js';
 import { paymentTermsTagOfState } from '../payment-terms-tag.js';
 import type { PaymentTerms } from '../queries/payment-terms.query.js';
 
@@ -30,18 +30,14 @@ export class SetPaymentTermsHandler implements ICommandHandler<SetPaymentTermsCo
   async execute({ ctx, terms, masterTag: seen }: SetPaymentTermsCommand): Promise<void> {
     const cooperativeId = ctx.actor.cooperativeId;
     const { shareCost } = await this.shareTerms.terms(cooperativeId);
-    const streamId = paymentTermsStream(cooperativeId);
-    const command: SetPaymentTerms = { type: 'SetPaymentTerms', cooperativeId, terms, shareCost };
-    await this.writer.retrying(async () => {
-      const { state, expected } = await this.writer.load(streamId, paymentTermsDecider);
-      // A form read before another change of the terms would write it over (a lost update, e.g. the old creditor id
-      // back in every direct-debit file): refused. A change landing between this load and the append fails the
-      // append's revision, and decided again it is refused here.
-      if (seen !== null && paymentTermsTagOfState(cooperativeId, state) !== seen)
-        throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
-      const events = paymentTermsDecider.decide(command, state);
-      if (events.length > 0)
-        await this.writer.appendAll([{ streamId, expected, events: this.writer.stamp(events, ctx, cooperativeId) }]);
-    });
+    await this.writer.handle(
+      paymentTermsStream(cooperativeId),
+      paymentTermsDecider,
+      { type: 'SetPaymentTerms', cooperativeId, terms, shareCost },
+      ctx,
+      cooperativeId,
+      // A form read before another change would write the old creditor id back into every direct-debit file (423).
+      (state) => refuseChangedMeanwhile(seen, () => paymentTermsTagOfState(cooperativeId, state)),
+    );
   }
 }

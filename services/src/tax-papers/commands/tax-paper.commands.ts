@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   exemptionOrdersStream,
-  fieldError,
   memberChurchSubject,
   memberDataSubject,
   memberStream,
@@ -13,8 +12,8 @@ import {
 import { EXEMPTION_ORDERS, NON_ASSESSMENTS } from '@coop/projections/tax-papers';
 import { businessToday } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
-import { ConflictingStateError } from '../../platform/commands/errors.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import {
   exemptionOrderDecider,
@@ -219,8 +218,7 @@ function unchangedSince<F>(
 ): (state: MemberPapers<F>) => void {
   return (state) => {
     const current = state.papers[id];
-    if (seen !== null && current !== undefined && tagOf(current) !== seen)
-      throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+    if (current !== undefined) refuseChangedMeanwhile(seen, () => tagOf(current));
   };
 }
 

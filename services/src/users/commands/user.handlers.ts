@@ -1,7 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  fieldError,
   userStream,
   earlierUsernameStreams,
   usernameKey,
@@ -17,9 +16,10 @@ import { LoginThrottle } from '../../auth/login-throttle.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
 import { refusal } from '../../platform/http/refusal.js';
 import { SessionVersions } from '../../auth/session-versions.js';
-import { ConflictingStateError, SavedNotYetShownError } from '../../platform/commands/errors.js';
+import { SavedNotYetShownError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import {
   userDecider,
   type CurrentPassword,
@@ -241,12 +241,11 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
         by: grantor(ctx),
         otherAdministrators,
       }),
-      // A form read before another change of the name or roles would write them back (a lost update, e.g. ROLE_ADMIN
-      // another administrator took away given back): refused. A change landing between the load and the append fails
-      // the append's revision, and decided again it is refused here. A user unknown here is left to the decider (404).
+      // A form read before another change of the name or roles would write them back (ROLE_ADMIN another administrator
+      // took away given back; decision 424). A user unknown here is left to the decider (404).
       (state) => {
-        if (seen !== null && state.exists && state.cooperativeId === cooperativeId && userTagOfState(state) !== seen)
-          throw new ConflictingStateError([fieldError(null, 'recordChangedMeanwhile')]);
+        if (state.exists && state.cooperativeId === cooperativeId)
+          refuseChangedMeanwhile(seen, () => userTagOfState(state));
       },
     );
   }
