@@ -47,6 +47,8 @@ export const TEXT_MAX = {
   password: 256,
   /** The text of a list's `search` (query parameter). */
   search: 200,
+  /** A record's `masterTag` sent back with its change (16 hex digits as answered; version-tag.ts). */
+  tag: 64,
 } as const;
 
 /** The earliest and latest business date a request may carry (postings, admissions, orders, closures). */

@@ -44,8 +44,8 @@ export class ChurchTaxWrite {
    * (a paper answer, a KiStAM answer, the member form) refuse the write `409 recordChangedMeanwhile` instead of being
    * overwritten (a lost update). Left out or null: not checked.
    */
-  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(64) readonly masterTag?: string | null =
-    null;
+  @AsOptionalText() @IsOptional() @IsString(rule('invalidChoice')) @MaxText(TEXT_MAX.tag) readonly masterTag?:
+    string | null = null;
 }
 
 /** A member's church-tax attributes with where they come from. */

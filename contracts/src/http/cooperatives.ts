@@ -215,7 +215,7 @@ export class CooperativeFields {
   @AsOptionalText()
   @IsOptional()
   @IsString(ruleNamingValue('invalidChoice'))
-  @MaxText(64)
+  @MaxText(TEXT_MAX.tag)
   masterTag?: string | null = null;
 }
 

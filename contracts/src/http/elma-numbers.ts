@@ -45,6 +45,6 @@ export class ElmaNumberWrite {
    * refuses the write `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or null: not
    * checked. Ignored on `POST`.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
-    null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.tag) masterTag?:
+    string | null = null;
 }

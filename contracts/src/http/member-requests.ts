@@ -284,7 +284,7 @@ export class MemberMasterFields {
    * made meanwhile refuses the write `409 memberChangedMeanwhile` instead of overwriting it (a lost update). Left out:
    * not checked. Ignored on `POST`.
    */
-  @AsMemberText() @IsMemberText() @MaxText(64) masterTag: string | null = null;
+  @AsMemberText() @IsMemberText() @MaxText(TEXT_MAX.tag) masterTag: string | null = null;
 }
 
 /** A whole number at least 1: numeric text as the number; empty null; anything else as NaN (invalidNumber). */

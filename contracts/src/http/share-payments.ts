@@ -193,7 +193,7 @@ export class PaymentTermsWrite {
   @AsOptionalText()
   @IsOptional()
   @IsString(rule('invalidChoice'))
-  @MaxText(64)
+  @MaxText(TEXT_MAX.tag)
   masterTag?: string | null = null;
 }
 

@@ -152,8 +152,8 @@ export class ExemptionOrderFieldsWrite {
    * meanwhile refuses the correction `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or
    * null: not checked. Ignored on `POST`.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
-    null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.tag) masterTag?:
+    string | null = null;
 }
 
 /** `POST /exemptionorders`: a new order of `member`. */
@@ -214,8 +214,8 @@ export class NonAssessmentFieldsWrite {
    * meanwhile refuses the correction `409 recordChangedMeanwhile` instead of overwriting it (a lost update). Left out or
    * null: not checked. Ignored on `POST`.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
-    null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.tag) masterTag?:
+    string | null = null;
 }
 
 /** `POST /nonassessments`: a new certificate of `member`. */

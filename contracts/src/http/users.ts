@@ -84,8 +84,8 @@ export class UserWrite {
    * another administrator took away given back). Left out or null: not checked. A password changed meanwhile does not
    * change the tag.
    */
-  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(64) masterTag?: string | null =
-    null;
+  @AsOptionalText() @IsOptional() @IsString(ruleNamingValue('invalidChoice')) @MaxText(TEXT_MAX.tag) masterTag?:
+    string | null = null;
 }
 
 /** `PUT /users/me/password`: the current password and the new one, typed twice (issue 38). */
