@@ -1,22 +1,11 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Post,
-  Req,
-  Res,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, LoginRequest, TokenAnswer, type ReadDocument, type ReadStore } from '@coop/contracts';
 import { CREDENTIALS } from '@coop/projections/users';
 import { AnswersOk, BodyOf } from '../platform/http/openapi.js';
 import { refusal } from '../platform/http/refusal.js';
+import { TooManyAttemptsError } from '../platform/commands/errors.js';
 import { READ_STORE } from '../platform/tokens.js';
 import { Public, SignedIn, type AuthenticatedRequest } from './decorators.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -41,27 +30,14 @@ export class LoginController {
   @HttpCode(200)
   @BodyOf(LoginRequest)
   @AnswersOk(TokenAnswer)
-  async login(
-    @Body() { username, password }: LoginRequest,
-    @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<TokenAnswer> {
+  async login(@Body() { username, password }: LoginRequest, @Req() req: FastifyRequest): Promise<TokenAnswer> {
     const address = req.ip ?? 'unknown';
     if (username.trim() === '') {
       throw new UnauthorizedException(refusal(INVALID, 'invalidCredentials'));
     }
     const wait = this.throttle.retryAfter(username.trim(), address);
-    if (wait > 0) {
-      res.header('Retry-After', String(wait));
-      throw new HttpException(
-        refusal(
-          `Too many failed sign-in attempts, try again in ${wait} seconds`,
-          'tooManySignInAttempts',
-          String(wait),
-        ),
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    if (wait > 0)
+      throw new TooManyAttemptsError(wait, `Too many failed sign-in attempts, try again in ${wait} seconds`);
     // Counted as in flight until decided, so attempts sent at once cannot all pass the throttle before one failed.
     const end = this.throttle.begin(username.trim(), address);
     const cred = await this.verified(username.trim(), password, address).finally(end);

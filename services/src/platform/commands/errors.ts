@@ -49,3 +49,17 @@ export class WriteNotYetShownError extends Error {
 }
 
 export { PermissionError as ForbiddenError } from '@coop/contracts';
+
+/**
+ * Too many wrong guesses within the wait they earned (failed sign-ins, wrong current passwords; login-throttle.ts):
+ * answers `429 tooManySignInAttempts` with `Retry-After: wait` (seconds), without the guess being checked.
+ */
+export class TooManyAttemptsError extends Error {
+  constructor(
+    readonly wait: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TooManyAttemptsError';
+  }
+}

@@ -12,6 +12,7 @@ import {
   ConflictingStateError,
   ForbiddenError,
   SavedNotYetShownError,
+  TooManyAttemptsError,
   WriteNotYetShownError,
 } from '../commands/errors.js';
 import { ClientGoneError } from './client-gone.js';
@@ -50,6 +51,11 @@ export class ApiErrorFilter implements ExceptionFilter {
     } else if (error instanceof ConcurrencyError) {
       const conflict = new ConflictError();
       res.status(HttpStatus.CONFLICT).send(refusal(conflict.message, conflict.template));
+    } else if (error instanceof TooManyAttemptsError) {
+      res
+        .status(HttpStatus.TOO_MANY_REQUESTS)
+        .header('Retry-After', String(error.wait))
+        .send(refusal(error.message, 'tooManySignInAttempts', String(error.wait)));
     } else if (error instanceof SavedNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);

@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   userStream,
@@ -14,9 +14,8 @@ import { CREDENTIALS, USERS } from '@coop/projections/users';
 import { READ_STORE } from '../../platform/tokens.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import { PasswordHasher } from '../../auth/password-hasher.js';
-import { refusal } from '../../platform/http/refusal.js';
 import { SessionVersions } from '../../auth/session-versions.js';
-import { SavedNotYetShownError } from '../../platform/commands/errors.js';
+import { SavedNotYetShownError, TooManyAttemptsError } from '../../platform/commands/errors.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
@@ -251,16 +250,6 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUserCommand> {
   }
 }
 
-/** `429` for a change within the wait its wrong current passwords earned; the route sends `Retry-After: wait`. */
-export class TooManyPasswordGuesses extends HttpException {
-  constructor(readonly wait: number) {
-    super(
-      refusal(`Too many wrong passwords, try again in ${wait} seconds`, 'tooManySignInAttempts', String(wait)),
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-  }
-}
-
 @CommandHandler(ChangeOwnPasswordCommand)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
   /**
@@ -274,7 +263,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
   async execute({ ctx, currentPassword, password, passwordRepeat }: ChangeOwnPasswordCommand): Promise<void> {
     const { userId, cooperativeId } = ctx.actor;
     const wait = this.guesses.retryAfter(userId, userId);
-    if (wait > 0) throw new TooManyPasswordGuesses(wait);
+    if (wait > 0) throw new TooManyAttemptsError(wait, `Too many wrong passwords, try again in ${wait} seconds`);
     const end = this.guesses.begin(userId, userId);
     const current = await this.users.currentPassword(userId, currentPassword).finally(end);
     if (current === 'wrong') this.guesses.failed(userId, userId);

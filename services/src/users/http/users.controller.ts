@@ -14,7 +14,6 @@ import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { toUserDto } from '../queries/user.view.js';
-import { TooManyPasswordGuesses } from '../commands/user.handlers.js';
 import {
   ChangeOwnPasswordCommand,
   CreateUserCommand,
@@ -76,19 +75,10 @@ export class UsersController {
   @HttpCode(204)
   @BodyOf(OwnPasswordChange)
   @ApiNoContentResponse()
-  async changeOwnPassword(
-    @CurrentActor() actor: Actor,
-    @Body() body: OwnPasswordChange,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<void> {
-    try {
-      await this.commands.execute(
-        new ChangeOwnPasswordCommand(contextFor(actor), body.currentPassword, body.password, body.passwordRepeat),
-      );
-    } catch (error) {
-      if (error instanceof TooManyPasswordGuesses) res.header('Retry-After', String(error.wait));
-      throw error;
-    }
+  async changeOwnPassword(@CurrentActor() actor: Actor, @Body() body: OwnPasswordChange): Promise<void> {
+    await this.commands.execute(
+      new ChangeOwnPasswordCommand(contextFor(actor), body.currentPassword, body.password, body.passwordRepeat),
+    );
   }
 
   @Get(':id')
