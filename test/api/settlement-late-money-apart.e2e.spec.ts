@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { SettlementDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
-import { settlementsOf, statementPages } from './support/settlements.js';
+import { lateMoneyLeaver, settlementsOf, statementPages } from './support/settlements.js';
 
 /**
  * § 73 (2) GenG settles the Geschäftsguthaben of the end's day (decision 408). A member holds 2 shares of 250 €, 300 €
@@ -18,24 +18,7 @@ describe('money paid after the end is refunded whole and shown apart from the Ge
 
   beforeAll(async () => {
     t = await startApp();
-    await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    await setPaymentTerms(t.http, t.adminToken);
-    memberId = (await createMember(t.http, t.adminToken, { name: 'Spaet', shareAmount: 2, paid: 30_000 })).id;
-    await request(t.http)
-      .post(`/api/v1/members/${memberId}/share-payments`)
-      .set(auth(t.adminToken))
-      .send({ date: '2026-01-15', amount: 20_000, method: 'transfer' })
-      .expect(201);
-    const day = '2025-11-20';
-    const end = await posted(t.http, t.adminToken, {
-      member: memberId,
-      type: 6,
-      date: day,
-      approvalDate: day,
-      interestBegin: day,
-      noticeDate: day,
-    });
-    id = `${memberId}.${end.id}`;
+    ({ memberId, settlementId: id } = await lateMoneyLeaver(t));
     await request(t.http)
       .put('/api/v1/settlements/loss-shares')
       .set(auth(t.adminToken))

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import type { MovementReportDto } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, posted, setPaymentTerms, setTerms } from './support/members.js';
-import { settlementsOf } from './support/settlements.js';
+import { lateMoneyLeaver, settlementsOf } from './support/settlements.js';
 
 /**
  * § 73 (2) GenG: the settlement is made on the balance sheet of the day the membership ends. A member holds 2 shares of
@@ -15,7 +14,6 @@ import { settlementsOf } from './support/settlements.js';
  */
 describe('a payment dated after an end recorded later leaves with the end from its own day', () => {
   let t: TestApp;
-  let memberId: string;
 
   const report = async (year: number): Promise<MovementReportDto> =>
     (await request(t.http).get(`/api/v1/reports/movements/${year}`).set(auth(t.adminToken)).expect(200))
@@ -23,23 +21,7 @@ describe('a payment dated after an end recorded later leaves with the end from i
 
   beforeAll(async () => {
     t = await startApp();
-    await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
-    await setPaymentTerms(t.http, t.adminToken);
-    memberId = (await createMember(t.http, t.adminToken, { name: 'Spaet', shareAmount: 2, paid: 30_000 })).id;
-    await request(t.http)
-      .post(`/api/v1/members/${memberId}/share-payments`)
-      .set(auth(t.adminToken))
-      .send({ date: '2026-01-15', amount: 20_000, method: 'transfer' })
-      .expect(201);
-    const day = '2025-11-20';
-    await posted(t.http, t.adminToken, {
-      member: memberId,
-      type: 6,
-      date: day,
-      approvalDate: day,
-      interestBegin: day,
-      noticeDate: day,
-    });
+    await lateMoneyLeaver(t);
   });
   afterAll(async () => t.close());
 

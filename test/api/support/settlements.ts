@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { SettlementDto } from '@coop/contracts';
 import { auth, type TestApp } from './app.js';
-import { createMember, DATES, posted, setTerms } from './members.js';
+import { createMember, DATES, posted, setPaymentTerms, setTerms } from './members.js';
 import { pdfPages } from '../../../services/src/platform/pdf/pdf-text.js';
 import { textAt, textGet } from './downloads.js';
 
@@ -93,4 +93,30 @@ export async function diedAndSettled(http: App, token: string, memberId: string,
   await request(http).post('/api/v1/settlements/heirs').set(auth(token)).send(heirs).expect(204);
   const ids = [`${memberId}.${end.id}`];
   await request(http).post('/api/v1/settlements/pay').set(auth(token)).send({ ids, payoutDate }).expect(201);
+}
+
+/**
+ * The leaver with money paid after the end (decisions 408, 414), on a new app's cooperative: 2 shares of 250 €, 300 €
+ * paid in; 200 € arrive on 15.01.2026, and only then is the death of 20.11.2025 recorded (the end 31.12.2025).
+ * Answers the member and its settlement's id (`<member>.<end>`).
+ */
+export async function lateMoneyLeaver(t: TestApp): Promise<{ memberId: string; settlementId: string }> {
+  await setTerms(t.http, t.adminToken, t.cooperativeId, 25_000, 1);
+  await setPaymentTerms(t.http, t.adminToken);
+  const memberId = (await createMember(t.http, t.adminToken, { name: 'Spaet', shareAmount: 2, paid: 30_000 })).id;
+  await request(t.http)
+    .post(`/api/v1/members/${memberId}/share-payments`)
+    .set(auth(t.adminToken))
+    .send({ date: '2026-01-15', amount: 20_000, method: 'transfer' })
+    .expect(201);
+  const day = '2025-11-20';
+  const end = await posted(t.http, t.adminToken, {
+    member: memberId,
+    type: 6,
+    date: day,
+    approvalDate: day,
+    interestBegin: day,
+    noticeDate: day,
+  });
+  return { memberId, settlementId: `${memberId}.${end.id}` };
 }
