@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
+import { textsFromNow } from './support/notices.js';
 import { fill, signIn, tid, waitForPath } from './support/console.js';
 import { waitForNotification } from './support/messages.js';
 import { startProduct, type Product } from './support/product.js';
@@ -23,17 +23,6 @@ describe('a save after the session ended', () => {
     await product?.close();
   });
 
-  const recordTexts = (page: Page): Promise<void> =>
-    page.evaluate(() => {
-      const w = window as unknown as { shown: string[] };
-      w.shown = [];
-      new MutationObserver(() => w.shown.push(document.body.innerText)).observe(document.body, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-      });
-    });
-
   it('says the change was not saved, never that it was', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login?redirect=${encodeURIComponent(`/members/${memberId}`)}`);
@@ -46,10 +35,10 @@ describe('a save after the session ended', () => {
     const token = await page.evaluate(() => localStorage.getItem('coop.token'));
     expect((await product.api('/logout', { method: 'POST', token: token! })).status).toBe(204);
 
-    await recordTexts(page);
+    const shownTexts = await textsFromNow(page);
     await page.click(tid('save'));
     await waitForNotification(page, 'not saved');
-    const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    const shown = await shownTexts();
     expect(shown.filter((text) => /Member \d* ?saved/.test(text)).map((t) => t.slice(-200))).toEqual([]);
     await waitForPath(page, (p) => p.startsWith('/login?redirect='), 'the sign-in page');
 

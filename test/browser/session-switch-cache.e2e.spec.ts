@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'puppeteer-core';
+import { textsFromNow } from './support/notices.js';
 import { signIn, tid, waitForPath } from './support/console.js';
 import { startProduct, type Product } from './support/product.js';
 import { apiOk, cooperativeBody, seedMember, setUpCooperative } from './support/seed.js';
@@ -31,20 +31,6 @@ describe("the console never shows the previous user's data", () => {
     await product?.close();
   });
 
-  /** Every text the page showed from now on (a snapshot of the body's text on each change). */
-  const recordTexts = (page: Page): Promise<void> =>
-    page.evaluate(() => {
-      const w = window as unknown as { shown: string[] };
-      w.shown = [];
-      new MutationObserver(() => w.shown.push(document.body.innerText)).observe(document.body, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-      });
-    });
-  const shownTexts = (page: Page): Promise<string[]> =>
-    page.evaluate(() => (window as unknown as { shown: string[] }).shown);
-
   it('signed out in another tab, the next user signing in sees none of the members of the one before', async () => {
     const page = await product.newPage();
     await page.goto(`${product.baseUrl}/login?redirect=%2Fmembers`);
@@ -63,12 +49,12 @@ describe("the console never shows the previous user's data", () => {
     await other.close();
 
     await waitForPath(page, (p) => p.startsWith('/login'), 'the sign-in page in the first tab');
-    await recordTexts(page);
+    const shownTexts = await textsFromNow(page);
     await signIn(page, 'other-clerk', password);
     await waitForPath(page, (p) => p === '/members', "the other cooperative's member list");
     await page.waitForSelector(tid('members-list'));
     await new Promise((r) => setTimeout(r, 2000));
-    const leaked = (await shownTexts(page)).filter((text) => text.includes('Vorgängerin'));
+    const leaked = (await shownTexts()).filter((text) => text.includes('Vorgängerin'));
     expect(leaked.map((text) => text.slice(0, 300))).toEqual([]);
     await page.browserContext().close();
   }, 60_000);

@@ -33,3 +33,21 @@ export async function noticesFromNow(page: Page): Promise<(text: string) => Prom
     }
   };
 }
+
+/**
+ * Keeps the page's whole text on each change from now on (a MutationObserver set before the action), to show that
+ * something never appeared, not even for a frame (another user's member, a "saved" that was not). Returns a reader of
+ * the texts kept.
+ */
+export async function textsFromNow(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { shown: string[] };
+    w.shown = [];
+    new MutationObserver(() => w.shown.push(document.body.innerText)).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+}
