@@ -93,7 +93,12 @@ export function hasVisibleText(value: string): boolean {
  * `\u0430dmin` cannot pass for `admin` where a user's name is shown.
  */
 export function isPlainName(value: string): boolean {
-  return !/\p{Cf}/u.test(value) && value.normalize('NFKC') === value.normalize('NFC') && !mixesLookAlikeScripts(value);
+  return (
+    !/\p{Cf}/u.test(value) &&
+    value.normalize('NFKC') === value.normalize('NFC') &&
+    !mixesLookAlikeScripts(value) &&
+    !passesForLatin(value)
+  );
 }
 
 /** The scripts whose letters look alike (Latin `a`, Cyrillic `а`, Greek `Α`). */
@@ -105,6 +110,24 @@ const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script
  */
 function mixesLookAlikeScripts(value: string): boolean {
   return LOOK_ALIKE_SCRIPTS.filter((script) => script.test(value)).length > 1;
+}
+
+/**
+ * The Greek and Cyrillic letters that Unicode's confusables (UTS #39, confusables.txt) map to a Latin letter or digit
+ * and that show as it: `р` as `p`, `Ѕ` as `S`, `Τ` as `T`. Lower-case `в`, `к`, `м`, `н`, `т` are left out: they show as
+ * small capitals, not as Latin letters.
+ */
+const PASSES_FOR_LATIN = /^[АВЕКМНОРСТХЅІЈҮԚԜӀаеорсухѕіјһԁԛԝүӏΑΒΕΖΗΙΚΜΝΟΡΤΥΧαιονρϲϳγ]$/u;
+
+/**
+ * A name written wholly in Greek or Cyrillic whose every letter shows as a Latin one (`рор` as `pop`, `ΤΟΜ` as `TOM`)
+ * passes for a Latin name it is not: a whole-script look-alike (UTS #39). A name with one letter of its own (`Иванов`,
+ * `Νίκος`) is plain.
+ */
+function passesForLatin(value: string): boolean {
+  if (/\p{Script=Latin}/u.test(value)) return false;
+  const letters = [...value.normalize('NFC')].filter((c) => /\p{L}/u.test(c));
+  return letters.length > 0 && letters.every((letter) => PASSES_FOR_LATIN.test(letter));
 }
 
 /**

@@ -3,7 +3,8 @@
  * `\u0430dmin` (a Cyrillic `а`, U+0430, then Latin `dmin`) beside the real `admin`: 201. The name shows exactly as
  * `admin` wherever a user's name stands, its key (NFC, lower case) differs, and its NFKC form is its NFC form, so
  * neither the claim nor the look-alike rule caught it. A name mixing the Latin, Greek and Cyrillic scripts (whose
- * letters look alike) is a look-alike; a name written in one of them stays allowed.
+ * letters look alike) is a look-alike; a name written in one of them stays allowed unless every letter of it shows as a
+ * Latin one (`\u0440\u043e\u0440` as `pop`, decision 425).
  */
 import request from 'supertest';
 import { auth, startApp, type TestApp, USER_PASSWORD, userWith } from './support/app.js';
@@ -41,6 +42,17 @@ describe('usernames mixing Latin, Greek and Cyrillic letters', () => {
       .put(`/api/v1/users/${id}`)
       .set(auth(t.adminToken))
       .send({ username: '\u0430dmin', password: '', passwordRepeat: '', roles: ['ROLE_USER'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(LOOK_ALIKE);
+  });
+
+  it.each([
+    ['\u0440\u043e\u0440', 'Cyrillic \u0440\u043e\u0440, shown as pop'],
+    ['\u0405\u0415\u041e', 'Cyrillic capitals shown as SEO'],
+    ['\u03a4\u039f\u039c', 'Greek capitals shown as TOM'],
+    ['\u0430\u0441\u0435.2', 'Cyrillic letters shown as ace, with a digit'],
+  ])('refuses %j, wholly in one script but shown as Latin letters (%s)', async (username) => {
+    const res = await create(username);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(LOOK_ALIKE);
   });
