@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslate, type RedirectionSideEffect } from 'react-admin';
 import { Icon, Spinner } from '../plain/icons';
 import { DeleteButton } from './DeleteButton';
+import { DraftKeeper } from './DraftKeeper';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 
 /**
@@ -24,7 +25,7 @@ function SaveButton() {
 
 /**
  * The shared edit header (SPEC 2): back, title, and on the right save and, where allowed, delete with a
- * confirmation dialog, and the question before leaving unsaved changes. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`), since every
+ * confirmation dialog, the question before leaving unsaved changes, and the input kept across a session's end. Must sit inside a react-admin <Form>. Plain elements (`plain/plain.css`), since every
  * form shows the header, the first screen's too (decision 26); the delete confirmation (react-admin's dialog) loads
  * when it is first asked for (`DeleteButton.tsx`, issue 43).
  */
@@ -67,6 +68,7 @@ export function EditHeader({
       ) : null}
       {canSave ? <SaveButton /> : null}
       <UnsavedChangesPrompt />
+      <DraftKeeper />
     </div>
   );
 }

@@ -52,4 +52,7 @@ export const commonDe: Messages<typeof commonEn> = {
     content: 'Dieses Formular hat Änderungen, die nicht gespeichert sind. Sie gehen beim Verlassen verloren.',
     leave: 'Ohne Speichern verlassen',
   },
+  draft: {
+    restored: 'Ihre Eingaben von vor der Abmeldung stehen wieder im Formular. Bitte prüfen und speichern.',
+  },
 };

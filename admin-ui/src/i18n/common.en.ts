@@ -51,4 +51,7 @@ export const commonEn = {
     content: 'This form has changes that are not saved. They are lost when you leave.',
     leave: 'Leave without saving',
   },
+  draft: {
+    restored: 'What you entered before the sign-out is back in the form. Check it and save.',
+  },
 };

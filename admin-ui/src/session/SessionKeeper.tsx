@@ -3,6 +3,7 @@ import { useLogout, useNotify } from 'react-admin';
 import { REFRESH_THRESHOLD_SECONDS, RENEW_AFTER_ACTIVITY_SECONDS } from '../config';
 import { actedSince } from './activity';
 import { api } from './api';
+import { sessionEndedUnasked } from './drafts';
 import { currentSession, getToken, loginPath, secondsLeft, setToken, useSession } from './session';
 
 let pingedAtStart = false;
@@ -32,6 +33,7 @@ export function SessionKeeper() {
     const end = (idle: boolean) => {
       if (ended.current) return;
       ended.current = true;
+      sessionEndedUnasked();
       void logout({}, loginPath());
       notify(idle ? 'coop.login.idle' : 'coop.login.expired', { type: 'warning' });
     };

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { api } from './api';
+import { sessionEndedUnasked, signedIn } from './drafts';
 import { clearToken, currentSession, getToken, loginPath, setToken } from './session';
 
 interface Credentials {
@@ -21,6 +22,7 @@ export const authProvider: AuthProvider = {
       });
       if (!res.body?.token) throw new Error('coop.login.failed');
       setToken(res.body.token);
+      signedIn(currentSession()?.sub ?? '');
     } catch (error) {
       clearToken();
       throw error instanceof Error ? error : new Error('coop.login.failed');
@@ -39,12 +41,14 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     if (currentSession()) return;
     const hadToken = getToken() !== null;
+    if (hadToken) sessionEndedUnasked();
     clearToken();
     throw { redirectTo: loginPath(), message: hadToken ? 'coop.login.expired' : false };
   },
 
   async checkError(error: { status?: number; body?: unknown } | undefined) {
     if (error?.status === 401) {
+      sessionEndedUnasked();
       clearToken();
       // A write refused: it fails with its own message (nothing saved, dataProvider.ts) and the cleared token sends the
       // clerk to the sign-in page (App.tsx). Rejecting here would make react-admin sign out and answer the write as done.
