@@ -7,7 +7,8 @@ import { seedMember, setUpCooperative } from './support/seed.js';
 /*
  * The console's posting form sends an `Idempotency-Key` (decision 297): the same request sent again, as a double click or
  * a retry after a lost answer sends it, posts once. The posting the clerk saved is sent a second time from the page
- * with the headers and body the console sent; without a key it was posted twice.
+ * with the headers and body the console sent; without a key it was posted twice. The approval number form alike
+ * (decision 421).
  */
 describe('a posting sent twice from the console is posted once', () => {
   let product: Product;
@@ -70,6 +71,53 @@ describe('a posting sent twice from the console is posted once', () => {
     expect(sent[2]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     expect(sent[2]!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
     expect(await postings(1)).toHaveLength(2);
+    await page.close();
+  }, 120_000);
+
+  it('the approval number form sends a key per form: the same request again adds nothing (decision 421)', async () => {
+    const page = await product.newPage();
+    const sent: { headers: Record<string, string>; body: string }[] = [];
+    page.on('request', (request: HTTPRequest) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/elmanumbers')
+        sent.push({ headers: request.headers(), body: request.postData() ?? '' });
+    });
+    const numbers = async (): Promise<{ id: string; elmaNumber: string }[]> => {
+      const res = await product.api('/elmanumbers', { token });
+      return res.status === 204 ? [] : (res.body as { id: string; elmaNumber: string }[]);
+    };
+    const before = (await numbers()).length;
+    /** Adds `number` (process fs) through the console's form, back on the administration page. */
+    const add = async (number: string): Promise<void> => {
+      await page.goto(`${product.baseUrl}/elma-number/new`);
+      if (sent.length === 0) await signIn(page, 'admin', product.adminPassword);
+      await page.waitForSelector('input[name="elmaNumber"]');
+      await fill(page, 'input[name="elmaNumber"]', number);
+      await page.click(tid('save'));
+      await waitForPath(page, (p) => p === '/administration', `the administration after adding ${number}`);
+    };
+    await add('52345671');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    const added = (await numbers()).filter((n) => n.elmaNumber === '52345671');
+    expect(added).toHaveLength(1);
+
+    const again = await page.evaluate(
+      async (headers: Record<string, string>, body: string) => {
+        const res = await fetch('/api/v1/elmanumbers', { method: 'POST', headers, body });
+        return { status: res.status, body: (await res.json()) as { id: string } };
+      },
+      sent[0]!.headers,
+      sent[0]!.body,
+    );
+    expect(again).toEqual({ status: 201, body: expect.objectContaining({ id: added[0]!.id }) });
+    expect(await numbers()).toHaveLength(before + 1);
+
+    // The next form is another number: its key is another.
+    await add('72345671');
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[2]!.headers['idempotency-key']).not.toBe(sent[0]!.headers['idempotency-key']);
+    expect(await numbers()).toHaveLength(before + 2);
     await page.close();
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import { EditHeader } from '../common/EditHeader';
 import { PageLoading } from '../layout/PageLoading';
 import { can, useSession } from '../session/session';
 import { useLeaveWhenSaved } from '../common/useLeaveWhenSaved';
+import { useIdempotencyKey } from '../data/idempotency';
 
 const PROCESSES = [
   { id: 'fs', name: 'coop.elma.fs' },
@@ -84,6 +85,8 @@ export default function ElmaNumberEdit() {
     action: id === 'new' ? 'created' : 'updated',
     redirect: '/administration',
   });
+  // One key per create form shown (decision 421): a double click or a retry adds the number once.
+  const idempotencyKey = useIdempotencyKey();
   return (
     <Card component="section" data-testid="elma-form" sx={{ maxWidth: 800, mx: 'auto' }}>
       {id === 'new' ? (
@@ -91,7 +94,7 @@ export default function ElmaNumberEdit() {
           resource="elmanumbers"
           record={{ elmaProcess: 'fs', elmaNumber: '' }}
           redirect="/administration"
-          mutationOptions={leave}
+          mutationOptions={{ ...leave, meta: { idempotencyKey } }}
         >
           <Form warnWhenUnsavedChanges={false}>
             <EditHeader title={translate('coop.title.newElmaNumber')} backTo="/administration" canSave={canWrite} />

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cooperativeStream } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
+import { idempotentId } from '../../platform/commands/idempotency.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { cooperativeDecider } from '../domain/cooperative.decider.js';
@@ -18,8 +19,16 @@ export class RegisterCooperativeCommand extends Command<string> {
     readonly fields: CooperativeInput,
     readonly bootstrap = false,
     readonly cooperativeId: string = randomUUID(),
+    /** The request's `Idempotency-Key` (as decision 421): sent twice, the cooperative is registered once. */
+    readonly key: string | null = null,
   ) {
     super();
+  }
+
+  /** A registration by the API, its id derived from the request's key (idempotentId), else new. */
+  static keyed(ctx: CommandContext, fields: CooperativeInput, key: string | null): RegisterCooperativeCommand {
+    const id = key === null ? randomUUID() : idempotentId(ctx, key, 'cooperative');
+    return new RegisterCooperativeCommand(ctx, fields, false, id, key);
   }
 }
 
@@ -39,15 +48,16 @@ export class UpdateCooperativeCommand extends Command<void> {
 export class RegisterCooperativeHandler implements ICommandHandler<RegisterCooperativeCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, fields: input, bootstrap, cooperativeId }: RegisterCooperativeCommand): Promise<string> {
+  /**
+   * Under a key (decision 421) the same registration sent twice, also at once, registers once and both answer it; the
+   * key with other fields is refused 409 (StreamWriter.handleOnce).
+   */
+  async execute({ ctx, fields: input, bootstrap, cooperativeId, key }: RegisterCooperativeCommand): Promise<string> {
     const fields = bootstrap ? firstCooperativeOf(input) : cooperativeFieldsOf(input);
-    await this.writer.handle(
-      cooperativeStream(cooperativeId),
-      cooperativeDecider,
-      { type: 'RegisterCooperative', cooperativeId, fields, bootstrap },
-      ctx,
-      cooperativeId,
-    );
+    const command = { type: 'RegisterCooperative', cooperativeId, fields, bootstrap } as const;
+    const streamId = cooperativeStream(cooperativeId);
+    if (key === null) await this.writer.handle(streamId, cooperativeDecider, command, ctx, cooperativeId);
+    else await this.writer.handleOnce(streamId, cooperativeDecider, command, ctx, cooperativeId);
     return cooperativeId;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -6,6 +6,7 @@ import { CooperativeDto, CooperativeFields } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { allows } from '../../auth/policy.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { idempotencyKeyOf } from '../../platform/commands/idempotency.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
@@ -61,8 +62,14 @@ export class CooperativesController {
   @Requires('cooperatives:all')
   @BodyOf(CooperativeFields)
   @AnswersCreated(CooperativeDto)
-  async create(@CurrentActor() actor: Actor, @Body() body: CooperativeFields): Promise<CooperativeDto> {
-    const id = await this.commands.execute(new RegisterCooperativeCommand(contextFor(actor), body));
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: CooperativeFields,
+    @Headers('idempotency-key') key: unknown,
+  ): Promise<CooperativeDto> {
+    // Sent again under its `Idempotency-Key`, the cooperative is answered as registered the first time (decision 421).
+    const command = RegisterCooperativeCommand.keyed(contextFor(actor), body, idempotencyKeyOf(key));
+    const id = await this.commands.execute(command);
     return toCooperativeDto(await cooperativeDocuments.get(this.reads, id, id));
   }
 

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../platform/commands/command-context.js'
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { refuseChangedMeanwhile } from '../../platform/commands/version-tag.js';
 import { elmaNumberDecider, type ElmaNumberCommand, type ElmaNumberState } from '../domain/elma-number.decider.js';
+import { idempotentId } from '../../platform/commands/idempotency.js';
 import { newRecordId } from '../../platform/commands/new-id.js';
 import { elmaNumberTagOfState } from '../master-tag.js';
 
@@ -17,6 +18,8 @@ export class AddElmaNumberCommand extends Command<string> {
   constructor(
     readonly ctx: CommandContext,
     readonly input: ElmaNumberInput,
+    /** The request's `Idempotency-Key` (as decision 421): sent twice, the number is added once. */
+    readonly key: string | null = null,
   ) {
     super();
   }
@@ -58,16 +61,17 @@ async function run(
 export class AddElmaNumberHandler implements ICommandHandler<AddElmaNumberCommand> {
   constructor(private readonly writer: StreamWriter) {}
 
-  async execute({ ctx, input }: AddElmaNumberCommand): Promise<string> {
-    const elmaNumberId = newRecordId();
+  /**
+   * With a key the number's id derives from it (as decision 421): the same number sent twice, also at once, is added
+   * once and both answer it; the key with another number is refused 409 (StreamWriter.handleOnce).
+   */
+  async execute({ ctx, input, key }: AddElmaNumberCommand): Promise<string> {
+    const elmaNumberId = key === null ? newRecordId() : idempotentId(ctx, key, 'elma-number');
+    const cooperativeId = ctx.actor.cooperativeId;
     const createdAt = new Date().toISOString();
-    await run(this.writer, ctx, {
-      type: 'AddElmaNumber',
-      elmaNumberId,
-      cooperativeId: ctx.actor.cooperativeId,
-      createdAt,
-      ...input,
-    });
+    const command: ElmaNumberCommand = { type: 'AddElmaNumber', elmaNumberId, cooperativeId, createdAt, ...input };
+    if (key === null) await run(this.writer, ctx, command);
+    else await this.writer.handleOnce(elmaNumberStream(elmaNumberId), elmaNumberDecider, command, ctx, cooperativeId);
     return elmaNumberId;
   }
 }

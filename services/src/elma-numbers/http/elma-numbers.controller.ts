@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ElmaNumberDto, ElmaNumberWrite, Option, type ElmaProcess } from '@coop/contracts';
 import { CurrentActor, Requires } from '../../auth/decorators.js';
 import { contextFor, type Actor } from '../../platform/commands/command-context.js';
+import { idempotencyKeyOf } from '../../platform/commands/idempotency.js';
 import type { ListParams } from '../../platform/http/list-query.js';
 import { sendList } from '../../platform/http/list-response.js';
 import { AnswersCreated, AnswersList, AnswersOk, BodyOf } from '../../platform/http/openapi.js';
@@ -83,8 +84,15 @@ export class ElmaNumbersController {
   @Requires('elmanumbers:write')
   @BodyOf(ElmaNumberWrite)
   @AnswersCreated(ElmaNumberDto)
-  async create(@CurrentActor() actor: Actor, @Body() body: ElmaNumberWrite): Promise<ElmaNumberDto> {
-    const id = await this.commands.execute(new AddElmaNumberCommand(contextFor(actor), input(body)));
+  async create(
+    @CurrentActor() actor: Actor,
+    @Body() body: ElmaNumberWrite,
+    @Headers('idempotency-key') key: unknown,
+  ): Promise<ElmaNumberDto> {
+    // Sent again under its `Idempotency-Key`, the number is answered as added the first time (decision 421).
+    const id = await this.commands.execute(
+      new AddElmaNumberCommand(contextFor(actor), input(body), idempotencyKeyOf(key)),
+    );
     return toElmaNumberDto(await elmaNumberDocuments.get(this.reads, actor.cooperativeId, id));
   }
 

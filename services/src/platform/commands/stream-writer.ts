@@ -19,6 +19,7 @@ import { EVENT_STORE, KEY_STORE } from '../tokens.js';
 import { metadataFor, type CommandContext } from './command-context.js';
 import { ConflictError, SavedNotYetShownError } from './errors.js';
 import { FoldCache } from './fold-cache.js';
+import { keyReused, sameRecord } from './idempotency.js';
 
 const MAX_ATTEMPTS = 5;
 /** Streams whose fold is kept between commands (a member's fold is a few kilobytes). */
@@ -131,12 +132,50 @@ export class StreamWriter {
     return this.retrying(async () => {
       const { state, expected } = await this.load(streamId, decider);
       check(state);
-      const events = decider.decide(command, state);
-      if (events.length > 0) {
-        await this.appendAll([{ streamId, expected, events: this.stamp(events, ctx, cooperativeId) }]);
-      }
-      return { state: events.reduce((s, e) => decider.evolve(s, e), state), events };
+      return this.decideAndAppend(streamId, decider, command, ctx, cooperativeId, { state, expected });
     });
+  }
+
+  /**
+   * As handle(), for a create sent under an `Idempotency-Key` (decision 421): the record's id derives from the key
+   * (idempotentId), so the same request sent again, or at once and appended first, finds its stream recorded. Recorded
+   * as this command would record it (the state it decides on a new stream), nothing is appended, and it answers once the
+   * read models show the record, as the first request did; else (another request under the key, or the record changed
+   * or removed since) 409 `idempotencyKeyReused`.
+   */
+  async handleOnce<C, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+    command: C,
+    ctx: CommandContext,
+    cooperativeId: string,
+  ): Promise<{ state: S; events: E[] }> {
+    return this.retrying(async () => {
+      const loaded = await this.load(streamId, decider);
+      if (loaded.expected === 'no_stream')
+        return this.decideAndAppend(streamId, decider, command, ctx, cooperativeId, loaded);
+      const initial = decider.initialState();
+      const asked = decider.decide(command, initial).reduce((s, e) => decider.evolve(s, e), initial);
+      if (!sameRecord(asked, loaded.state)) throw keyReused();
+      const last = (await this.readAfter(streamId, -1)).at(-1);
+      if (last !== undefined) await this.shown(last.position);
+      return { state: loaded.state, events: [] };
+    });
+  }
+
+  private async decideAndAppend<C, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+    command: C,
+    ctx: CommandContext,
+    cooperativeId: string,
+    { state, expected }: Loaded<S>,
+  ): Promise<{ state: S; events: E[] }> {
+    const events = decider.decide(command, state);
+    if (events.length > 0) {
+      await this.appendAll([{ streamId, expected, events: this.stamp(events, ctx, cooperativeId) }]);
+    }
+    return { state: events.reduce((s, e) => decider.evolve(s, e), state), events };
   }
 
   /** Retries `attempt` on a concurrency conflict, reloading each time. */
@@ -157,11 +196,15 @@ export class StreamWriter {
    * SavedNotYetShownError, never as a failure of the write.
    */
   async appendAll(appends: readonly StreamAppend[]): Promise<void> {
-    const result = await this.write(appends);
+    await this.shown((await this.write(appends)).position);
+  }
+
+  /** Waits until the read models include `position`; in vain, SavedNotYetShownError (the write is done). */
+  private async shown(position: bigint): Promise<void> {
     try {
-      await this.progress.waitFor(result.position);
+      await this.progress.waitFor(position);
     } catch (reason) {
-      throw new SavedNotYetShownError(result.position, reason);
+      throw new SavedNotYetShownError(position, reason);
     }
   }
 
