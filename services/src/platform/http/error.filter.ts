@@ -16,7 +16,7 @@ import {
   WriteNotYetShownError,
 } from '../commands/errors.js';
 import { ClientGoneError } from './client-gone.js';
-import { frameworkTemplate, refusal } from './refusal.js';
+import { frameworkTemplate, refusal, withEchoesShortened } from './refusal.js';
 
 /** The status noted for a request whose client left before its answer (nginx's 499; nobody receives it). */
 const CLIENT_CLOSED_REQUEST = 499;
@@ -33,49 +33,54 @@ export class ApiErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<FastifyReply>();
-    if (error instanceof ValidationError) {
-      res.status(HttpStatus.BAD_REQUEST).send({ errors: error.errors });
-    } else if (error instanceof ConflictingStateError) {
-      res.status(HttpStatus.CONFLICT).send({ errors: error.errors });
-    } else if (error instanceof UnconfirmedWarnings) {
-      // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
-      res.status(HttpStatus.CONFLICT).send({ warnings: error.warnings });
-    } else if (error instanceof NotFoundError) {
-      res
-        .status(HttpStatus.NOT_FOUND)
-        .send(refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity));
-    } else if (error instanceof ForbiddenError) {
-      res.status(HttpStatus.FORBIDDEN).send(refusal(error.message, error.template, ...error.parameters));
-    } else if (error instanceof ConflictError) {
-      res.status(HttpStatus.CONFLICT).send(refusal(error.message, error.template));
-    } else if (error instanceof ConcurrencyError) {
+    const answer = this.answerFor(error, res);
+    if (answer === null) return;
+    const [status, body] = answer;
+    // Every error answer in one place: what it repeats of the request (a refused value, a path) is cut at ECHO_MAX.
+    res.status(status).send(withEchoesShortened(body));
+  }
+
+  /** The status and body answering `error` (headers set on `res`); null: answered already, or nobody to answer. */
+  private answerFor(error: unknown, res: FastifyReply): [number, object] | null {
+    if (error instanceof ValidationError) return [HttpStatus.BAD_REQUEST, { errors: error.errors }];
+    if (error instanceof ConflictingStateError) return [HttpStatus.CONFLICT, { errors: error.errors }];
+    // Nothing recorded: the same request with `confirmWarnings: true` records it (contracts/src/plausibility.ts).
+    if (error instanceof UnconfirmedWarnings) return [HttpStatus.CONFLICT, { warnings: error.warnings }];
+    if (error instanceof NotFoundError)
+      return [HttpStatus.NOT_FOUND, refusal(`${error.entity} not found`, notFoundTemplate(error.entity), error.entity)];
+    if (error instanceof ForbiddenError)
+      return [HttpStatus.FORBIDDEN, refusal(error.message, error.template, ...error.parameters)];
+    if (error instanceof ConflictError) return [HttpStatus.CONFLICT, refusal(error.message, error.template)];
+    if (error instanceof ConcurrencyError) {
       const conflict = new ConflictError();
-      res.status(HttpStatus.CONFLICT).send(refusal(conflict.message, conflict.template));
-    } else if (error instanceof TooManyAttemptsError) {
-      res
-        .status(HttpStatus.TOO_MANY_REQUESTS)
-        .header('Retry-After', String(error.wait))
-        .send(refusal(error.message, 'tooManySignInAttempts', String(error.wait)));
-    } else if (error instanceof SavedNotYetShownError) {
+      return [HttpStatus.CONFLICT, refusal(conflict.message, conflict.template)];
+    }
+    if (error instanceof TooManyAttemptsError) {
+      res.header('Retry-After', String(error.wait));
+      return [HttpStatus.TOO_MANY_REQUESTS, refusal(error.message, 'tooManySignInAttempts', String(error.wait))];
+    }
+    if (error instanceof SavedNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`Saved up to log position ${error.position}, not yet in the read models: ${why}`);
-      res.status(HttpStatus.ACCEPTED).send({ saved: true, message: error.message });
-    } else if (error instanceof WriteNotYetShownError) {
+      return [HttpStatus.ACCEPTED, { saved: true, message: error.message }];
+    }
+    if (error instanceof WriteNotYetShownError) {
       const why = error.reason instanceof Error ? error.reason.message : String(error.reason);
       this.logger.warn(`A request waited in vain for the client's last write to reach the read models: ${why}`);
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).header('Retry-After', '1').send(refusal(error.message, 'notYetShown'));
-    } else if (error instanceof ClientGoneError) {
+      res.header('Retry-After', '1');
+      return [HttpStatus.SERVICE_UNAVAILABLE, refusal(error.message, 'notYetShown')];
+    }
+    if (error instanceof ClientGoneError) {
       // Nobody is there to answer, and nothing failed here: a note for debugging, no stack (decision 407). As an error
       // with its stack, any client filled the log by dropping requests while they waited.
       const { method, routeOptions } = res.request;
       this.logger.debug(`${method} ${routeOptions.url ?? ''}: ${error.message}`);
-      res.status(CLIENT_CLOSED_REQUEST).send();
-    } else if (error instanceof HttpException) {
-      res.status(error.getStatus()).send(this.frameworkBody(error));
-    } else {
-      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      res.status(HttpStatus.INTERNAL_SERVER_ERROR).send(refusal('Internal error', 'internalError'));
+      void res.status(CLIENT_CLOSED_REQUEST).send();
+      return null;
     }
+    if (error instanceof HttpException) return [error.getStatus(), this.frameworkBody(error)];
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return [HttpStatus.INTERNAL_SERVER_ERROR, refusal('Internal error', 'internalError')];
   }
 
   /** An HttpException's body as it was thrown (a route's own refusal carries its template), else with the status's template. */
@@ -85,10 +90,9 @@ export class ApiErrorFilter implements ExceptionFilter {
     const body: Record<string, unknown> =
       typeof thrown === 'string' ? { message: thrown } : { ...(thrown as Record<string, unknown>) };
     if (Array.isArray(body.errors)) return body;
-    const thrownMessage = typeof body.message === 'string' ? body.message : error.message;
+    const message = typeof body.message === 'string' ? body.message : error.message;
     const template = frameworkTemplate(status);
-    // An unknown route's message names the path as sent: a path of 10,000 characters came back twice (decision 419).
-    const message = template === 'routeNotFound' ? shortened(thrownMessage) : thrownMessage;
+    // An unknown route's message names the path as sent, and is its parameter too: both are cut as every echo (catch).
     return {
       ...body,
       ...refusal(
@@ -98,13 +102,4 @@ export class ApiErrorFilter implements ExceptionFilter {
       ),
     };
   }
-}
-
-/** The most characters of a client's own text an answer repeats (an unknown route's path). */
-const ECHO_MAX = 200;
-
-/** `text` up to ECHO_MAX characters, cut with `…` beyond (by code points: no half of a surrogate pair). */
-export function shortened(text: string): string {
-  const points = Array.from(text);
-  return points.length <= ECHO_MAX ? text : `${points.slice(0, ECHO_MAX).join('')}…`;
 }

@@ -1,12 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { frameworkTemplate, refusal, type RefusalBody } from './refusal.js';
+import { frameworkTemplate, refusal, withEchoesShortened, type RefusalBody } from './refusal.js';
 
 /** The refusal body of an error the HTTP framework raises itself, by its status (as ApiErrorFilter answers Nest's). */
 export function frameworkRefusal(status: number, message: string): RefusalBody {
   const template = frameworkTemplate(status);
-  return refusal(message, template, ...(template === 'requestFailed' ? [String(status)] : []));
+  // Fastify's message may name the path sent (`'/%ZZ…' is not a valid url component`).
+  return withEchoesShortened(refusal(message, template, ...(template === 'requestFailed' ? [String(status)] : [])));
 }
 
 /**
