@@ -86,6 +86,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeTaxOffice: 1,
   missingCooperativeTaxNumber: 1,
   taxCertificateNotIssued: 1,
+  taxCertificateUnchanged: 1,
   // Background tasks (issue 24, contracts/src/task-templates.ts).
   missingElmaNoKm: 1,
   missingElmaNoFs: 1,

@@ -98,6 +98,8 @@ export type ValidationTemplate =
   | 'missingCooperativeTaxNumber'
   /** A corrected certificate for a member who was never issued one in the closure: nothing to correct. */
   | 'taxCertificateNotIssued'
+  /** A corrected certificate asked again, unchanged since the member's last one (issued on {0}), with another reason. */
+  | 'taxCertificateUnchanged'
   /** Payment reminders (issue 45): a reminder dated before {0}, the earliest (business today less 7 days; decision 356). */
   | 'reminderDateTooEarly';
 

@@ -225,6 +225,8 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
       version: 'corrected',
       at: expect.any(String),
       reason,
+      // What it states, so the same correction asked again is not recorded twice.
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const issues = (
       await request(t.http)
@@ -315,8 +317,11 @@ describe('tax documents: certificates and the KapESt return of a closure', () =>
     expect(rows.find((x) => x[1] === 'Zahlungstag (Zufluss)')?.[2]).toBe(`15.01.${THIS_YEAR}`);
   });
 
-  it('downloads the KapESt return as PDF and answers 404 for an unknown closure or format', async () => {
+  it('downloads the KapESt return as PDF, the same bytes each time, and answers 404 for an unknown closure or format', async () => {
     const res = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
+    // The return of a closed day is one document: asked again, the same bytes (its creation date is the closure's).
+    const again = await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-return/${closure.id}.pdf`).expect(200);
+    expect((again.body as Buffer).equals(res.body as Buffer)).toBe(true);
     const text = (await pdfPages(res.body as Buffer)).flat();
     expect(text).toEqual(
       expect.arrayContaining([

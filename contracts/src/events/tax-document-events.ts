@@ -12,11 +12,21 @@ export type TaxCertificateVersion = (typeof TAX_CERTIFICATE_VERSIONS)[number];
 
 /**
  * `reason`: why a `corrected` certificate replaces the earlier one (§ 45a Abs. 6 EStG: kept for the tax office); absent
- * on the other versions and in events recorded before corrections existed.
+ * on the other versions and in events recorded before corrections existed. `digest`: a `corrected` certificate's
+ * content (HMAC-SHA256 of what it states under the member's key, unmatchable once the member is erased), so the same
+ * correction asked again is answered as issued and not recorded twice; absent on the other versions and on
+ * corrections recorded before it.
  */
 export type TaxCertificateIssued = DomainEvent<
   'TaxCertificateIssued',
-  { dividendId: string; memberIds: string[]; version: TaxCertificateVersion; at: string; reason?: string }
+  {
+    dividendId: string;
+    memberIds: string[];
+    version: TaxCertificateVersion;
+    at: string;
+    reason?: string;
+    digest?: string;
+  }
 >;
 
 export type TaxDocumentEvent = TaxCertificateIssued;

@@ -190,6 +190,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Die Steuernummer der Genossenschaft fehlt (Stammdaten der Genossenschaft): Ohne sie kann keine Steuerbescheinigung ausgestellt werden',
   taxCertificateNotIssued:
     'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
+  taxCertificateUnchanged:
+    'Die berichtigte Bescheinigung vom %{0} ist unverändert richtig: Es gibt nichts zu berichtigen. Mit ihrem Grund wird sie erneut ausgegeben',
   // Der Import eines Mitgliederverzeichnisses (Issue 29; contracts/src/import-templates.ts).
   importUnknownKind:
     'Die Art des Blatts %{0} ist nicht erkannt (Mitglieder, Buchungen, Freistellungsaufträge, NV-Bescheinigungen)',

@@ -181,6 +181,8 @@ export const VALIDATION_MESSAGES_EN = {
     "The cooperative's tax number is missing (cooperative master data): no tax certificate can be issued without it",
   taxCertificateNotIssued:
     'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
+  taxCertificateUnchanged:
+    'The corrected certificate of %{0} is still correct: there is nothing to correct. Asked with its own reason, it is issued again',
   // The import of a member register (issue 29; contracts/src/import-templates.ts).
   importUnknownKind: 'The kind of sheet %{0} is not recognised (members, postings, exemption orders, non-assessments)',
   importUnmappedRequired: 'No column is mapped to the required field %{0}',

@@ -1,13 +1,16 @@
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   fieldError,
+  memberDataSubject,
   NotFoundError,
   taxCertificatesStream,
   ValidationError,
   type EventStore,
+  type KeyStore,
   type TaxCertificateIssued,
 } from '@coop/contracts';
-import { EVENT_STORE } from '../platform/tokens.js';
+import { EVENT_STORE, KEY_STORE } from '../platform/tokens.js';
 import {
   certificateRegister,
   issuedEvents,
@@ -20,7 +23,7 @@ import {
   type CertificateData,
   type CertificateIssuer,
 } from './render/tax-certificate-pdf.js';
-import { TaxDocumentsSource } from './queries/tax-documents-source.js';
+import { TaxDocumentsSource, type CertificateFacts } from './queries/tax-documents-source.js';
 import { inRenderTurn, type RenderTurn } from '../platform/render-thread/render-gate.js';
 import { downloadName, fileNamePart } from '../platform/http/attachment.js';
 
@@ -56,12 +59,22 @@ export function certificatesFileName(
   );
 }
 
+/**
+ * What a certificate states (its issuer and its facts, without version and reason) as an HMAC-SHA256 under the member's
+ * own key: it tells the same certificate from a changed one, and once the member is erased (the key deleted) it can no
+ * longer be matched against a guess of the name or address it was made of.
+ */
+export function certificateDigest(memberKey: Buffer, issuer: CertificateIssuer, facts: CertificateFacts): string {
+  return createHmac('sha256', memberKey).update(JSON.stringify({ issuer, facts })).digest('hex');
+}
+
 /** The tax certificates of a closure (DOMAIN.md 6): what they hold, their version, the PDF. Writes nothing itself. */
 @Injectable()
 export class TaxCertificates {
   constructor(
     private readonly source: TaxDocumentsSource,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(KEY_STORE) private readonly keys: KeyStore,
   ) {}
 
   /** The number of certificates `memberId` (or the whole closure) asks for; the closure must exist (404 otherwise). */
@@ -93,7 +106,7 @@ export class TaxCertificates {
     const certificates: CertificateData[] = facts.map((f) => ({ ...f, version: versionOf(register, f.memberId) }));
     // In its turn at the process's render gate (decision 372): a request beyond its places is refused 503 `renderBusy`.
     const pdf = await inRenderTurn({ cooperativeId, ...turn }, () =>
-      taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length)),
+      taxCertificatesPdf(issuer, certificates, (done) => onPage?.(done, certificates.length), at),
     );
     const name = certificatesFileName(
       String(closure.year),
@@ -112,7 +125,10 @@ export class TaxCertificates {
   /**
    * A corrected certificate of one member (§ 45a Abs. 6 EStG): re-rendered from today's data, marked "Berichtigte
    * Bescheinigung" with the reason, recorded as `corrected`. Refused (400 `taxCertificateNotIssued`) when the member was
-   * never issued one in the closure; 404 `memberNotFound` when the member has no result in it.
+   * never issued one in the closure; 404 `memberNotFound` when the member has no result in it. Asked again while it
+   * would state what the member's last corrected certificate states (a retry, a second click, a clerk beside): that
+   * one is answered again as issued (its reason and time, the same bytes) and nothing is recorded, since it is not
+   * incorrect (§ 45a Abs. 6 EStG); with another reason, refused (400 `taxCertificateUnchanged` [its day]).
    */
   async correct(
     cooperativeId: string,
@@ -128,16 +144,26 @@ export class TaxCertificates {
     if (facts === undefined) throw new NotFoundError('Member', memberId);
     const register = certificateRegister(await this.events.readStream(taxCertificatesStream(dividendId)));
     if (!register.issued.has(memberId)) throw new ValidationError([fieldError('member', 'taxCertificateNotIssued')]);
-    const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: reason };
-    const pdf = await inRenderTurn({ cooperativeId, gone }, () => taxCertificatesPdf(issuer, [certificate]));
+    // A member without a key (no sealed data) has no digest: each correction of it is recorded, as before digests.
+    const key = await this.keys.find(memberDataSubject(memberId));
+    const digest = key === undefined ? undefined : certificateDigest(key, issuer, facts);
+    const last = register.corrections.get(memberId);
+    const repeat = last !== undefined && digest !== undefined && last.digest === digest ? last : null;
+    if (repeat !== null && repeat.reason !== reason)
+      throw new ValidationError([fieldError('reason', 'taxCertificateUnchanged', repeat.at.slice(0, 10))]);
+    const issue = repeat ?? { reason, at };
+    const certificate: CertificateData = { ...facts, version: 'corrected', correctionReason: issue.reason };
+    const pdf = await inRenderTurn({ cooperativeId, gone }, () =>
+      taxCertificatesPdf(issuer, [certificate], undefined, issue.at),
+    );
     const event: TaxCertificateIssued = {
       type: 'TaxCertificateIssued',
-      data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason },
+      data: { dividendId, memberIds: [memberId], version: 'corrected', at, reason, ...(digest ? { digest } : {}) },
     };
     return {
       pdf,
       members: 1,
-      events: [event],
+      events: repeat !== null ? [] : [event],
       expected: register.expected,
       name: certificatesFileName(String(closure.year), issuer.name, facts.memberNr, true),
     };

@@ -86,6 +86,41 @@ describe('tax documents', () => {
     expect(versionOf(certificateRegister(events), 'm2')).toBe('replacement');
   });
 
+  it('keeps each member’s latest corrected certificate; one recorded before digests has none', () => {
+    const corrected = (revision: number, memberId: string, reason: string, digest?: string): RecordedEvent =>
+      ({
+        type: 'TaxCertificateIssued',
+        data: { dividendId: 'd1', memberIds: [memberId], version: 'corrected', at: `T${revision}`, reason, digest },
+        revision,
+      }) as unknown as RecordedEvent;
+    const register = certificateRegister([
+      issued(0, ['m1', 'm2'], 'original'),
+      corrected(1, 'm1', 'Name'),
+      corrected(2, 'm2', 'Anschrift', 'a1'),
+      corrected(3, 'm2', 'Umzug', 'b2'),
+      issued(4, ['m2'], 'replacement'),
+    ]);
+    expect(Object.fromEntries(register.corrections)).toEqual({
+      m1: { digest: null, reason: 'Name', at: 'T1' },
+      m2: { digest: 'b2', reason: 'Umzug', at: 'T3' },
+    });
+  });
+
+  it('renders the same issue to the same bytes', async () => {
+    const issuer = {
+      name: 'Musterbau eG',
+      address: 'Weg 7',
+      zip: '04109',
+      city: 'Leipzig',
+      taxNumber: '2311012345',
+      taxOffice: 'Finanzamt Leipzig I',
+    };
+    const at = '2026-01-20T10:00:00.000Z';
+    const once = await taxCertificatesPdf(issuer, [CERT], undefined, at);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await taxCertificatesPdf(issuer, [CERT], undefined, at)).equals(once)).toBe(true);
+  });
+
   it('refuses an issuer without tax office or tax number', () => {
     const issuer = {
       name: 'Musterbau eG',

@@ -6,9 +6,18 @@ import {
   type TaxCertificateVersion,
 } from '@coop/contracts';
 
+/** A member's latest corrected certificate as recorded: what it said (its digest; none before digests), why, when. */
+export interface RecordedCorrection {
+  readonly digest: string | null;
+  readonly reason: string;
+  readonly at: string;
+}
+
 /** The certificate register of a closure: who already got a certificate, and the stream's revision. */
 export interface CertificateRegister {
   readonly issued: ReadonlySet<string>;
+  /** Each member's latest corrected certificate (`TaxCertificates.correct` answers a repeat of it as it was). */
+  readonly corrections: ReadonlyMap<string, RecordedCorrection>;
   /** The revision to append at (`no_stream` when nothing was issued). */
   readonly expected: number | 'no_stream';
 }
@@ -16,13 +25,19 @@ export interface CertificateRegister {
 /** Folds `taxcertificates-<dividendId>`. */
 export function certificateRegister(events: readonly RecordedEvent[]): CertificateRegister {
   const issued = new Set<string>();
+  const corrections = new Map<string, RecordedCorrection>();
   let expected: number | 'no_stream' = 'no_stream';
   for (const e of events) {
     expected = e.revision;
-    if (e.type === 'TaxCertificateIssued')
-      for (const id of (e.data as TaxCertificateIssued['data']).memberIds) issued.add(id);
+    if (e.type !== 'TaxCertificateIssued') continue;
+    const d = e.data as TaxCertificateIssued['data'];
+    for (const id of d.memberIds) {
+      issued.add(id);
+      if (d.version === 'corrected')
+        corrections.set(id, { digest: d.digest ?? null, reason: d.reason ?? '', at: d.at });
+    }
   }
-  return { issued, expected };
+  return { issued, corrections, expected };
 }
 
 /** Every issue recorded in `taxcertificates-<dividendId>`, oldest first; with `memberId`, those naming that member only. */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
+  ConcurrencyError,
   NotFoundError,
   PermissionError,
   TaskDto,
@@ -19,7 +20,7 @@ import { APP_CONFIG, EVENT_STORE } from '../../platform/tokens.js';
 import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
 import { taxReturnCsv, taxReturnPdf } from '../render/tax-return.js';
 import { TaxDocumentsSource } from '../queries/tax-documents-source.js';
-import { TaxCertificates } from '../tax-certificates.js';
+import { TaxCertificates, type MadeCertificates } from '../tax-certificates.js';
 import { certificateIssues } from '../domain/certificate-register.js';
 import { attachment, downloadName, fileNamePart } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
@@ -120,15 +121,26 @@ export class TaxDocumentsController {
     @Res() res: FastifyReply,
   ): Promise<void> {
     if (!allows(actor.roles, 'church:read')) throw new PermissionError('Your roles do not allow this action.');
-    const made = await whileConnected(res, (gone) =>
-      this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString(), gone),
-    );
     const metadata = metadataFor(contextFor(actor), actor.cooperativeId);
-    await this.events.append(
-      taxCertificatesStream(id),
-      made.expected,
-      made.events.map((e) => ({ ...e, metadata })),
-    );
+    const issue = async (): Promise<MadeCertificates> => {
+      const made = await whileConnected(res, (gone) =>
+        this.certificates.correct(actor.cooperativeId, id, body.member, body.reason, new Date().toISOString(), gone),
+      );
+      // The same correction asked again is answered as issued and records nothing (`TaxCertificates.correct`).
+      if (made.events.length > 0)
+        await this.events.append(
+          taxCertificatesStream(id),
+          made.expected,
+          made.events.map((e) => ({ ...e, metadata })),
+        );
+      return made;
+    };
+    // Another issue recorded between the read and the write (the same correction sent twice at once): decided again on
+    // the register with it, so the second is answered as the first and not recorded twice.
+    const made = await issue().catch((error: unknown) => {
+      if (error instanceof ConcurrencyError) return issue();
+      throw error;
+    });
     await res
       .status(200)
       .header('Content-Type', 'application/pdf')

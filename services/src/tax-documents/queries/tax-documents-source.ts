@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { churchName } from '@coop/contracts';
+import { churchName, fieldError, ValidationError } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import {
   dividendClosures,
@@ -51,8 +51,12 @@ export class TaxDocumentsSource {
    */
   async taxReturn(cooperativeId: string, closure: DividendClosureDocument): Promise<TaxReturnData> {
     const issuer = await this.issuer(cooperativeId);
-    const head = { cooperative: issuer.name, taxNumber: issuer.taxNumber, paymentDate: closure.paymentDate };
     const closures = await closuresPaidOn(this.reads, cooperativeId, closure.paymentDate);
+    const closedAt = [closure, ...closures].reduce<string | null>(
+      (last, c) => (c.closedAt !== null && (last === null || c.closedAt > last) ? c.closedAt : last),
+      null,
+    );
+    const head = { cooperative: issuer.name, taxNumber: issuer.taxNumber, paymentDate: closure.paymentDate, closedAt };
     if (closures.length <= 1)
       return {
         ...head,
@@ -79,14 +83,22 @@ export class TaxDocumentsSource {
     };
   }
 
-  /** Each member's certificate facts of the closure (or of `memberId` only), by member number. */
+  /**
+   * Each member's certificate facts of the closure (or of `memberId` only), by member number. An erased member (issue
+   * 27) is issued none: the creditor is gone from the records, so its certificate named nobody and the register
+   * recorded an issue nobody could receive. Asked for by id (one certificate, a correction): 400 `memberErased`, as
+   * every write for an erased member is (decision 362); in the closure's file it is left out.
+   */
   async certificates(cooperativeId: string, dividendId: string, memberId: string | null): Promise<CertificateFacts[]> {
     const results = await this.results(cooperativeId, dividendId, memberId);
     const members = await this.many(
       cooperativeId,
       results.map((r) => r.member),
     );
-    return results.map((r) => certificateFacts(r, members.get(r.member)));
+    const living = results.filter((r) => members.get(r.member)?.erased !== true);
+    if (memberId !== null && living.length < results.length)
+      throw new ValidationError([fieldError(null, 'memberErased')]);
+    return living.map((r) => certificateFacts(r, members.get(r.member)));
   }
 
   private async results(

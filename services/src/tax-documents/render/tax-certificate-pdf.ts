@@ -97,17 +97,23 @@ const MARK_X = 320;
 /**
  * The certificates as one A4 PDF, one member per page, on the content of Muster II (BMF 23.05.2022, "Steuerbescheinigung
  * einer leistenden Körperschaft"), Arimo embedded as 'Helvetica' (platform/pdf/pdf-fonts.ts: every Latin letter of a name). `onPage` is called after each page (progress).
+ * `issuedAt` (ISO time of the recorded issue) is the file's creation date, so the same issue renders the same bytes.
  */
 export function taxCertificatesPdf(
   issuer: CertificateIssuer,
   certificates: readonly CertificateData[],
   onPage?: (done: number) => void,
+  issuedAt?: string,
 ): Promise<Buffer> {
   const doc = pdfDocument({
     size: 'A4',
     autoFirstPage: false,
     margin: 56,
-    info: { Title: 'Steuerbescheinigungen', Author: issuer.name },
+    info: {
+      Title: 'Steuerbescheinigungen',
+      Author: issuer.name,
+      ...(issuedAt !== undefined ? { CreationDate: new Date(issuedAt) } : {}),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -18,6 +18,8 @@ export interface TaxReturnData {
   readonly kapestDueEuros: number;
   /** Church tax per community: its id, name in words and cents. */
   readonly churchTaxes: readonly { readonly churchId: string; readonly name: string; readonly cents: number }[];
+  /** When the day's last closure was closed (ISO time): the PDF's creation date, so the same return is the same bytes. */
+  readonly closedAt?: string | null;
 }
 
 /** The lines of the return: [row, text, amount as written]. */
@@ -68,7 +70,10 @@ export function taxReturnPdf(r: TaxReturnData): Promise<Buffer> {
   const doc = pdfDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}` },
+    info: {
+      Title: `Kapitalertragsteuer-Anmeldung ${germanDate(r.paymentDate)}`,
+      ...(r.closedAt ? { CreationDate: new Date(r.closedAt) } : {}),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
