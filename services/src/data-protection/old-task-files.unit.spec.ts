@@ -50,6 +50,15 @@ describe('the task files an erasure removes (issue 27)', () => {
     expect(removed).toEqual(['certificates-2014']);
   });
 
+  it('keeps a closure’s task queued after the run: it reads the erased member blanked (a later run completing it)', async () => {
+    const { cleaner, removed } = given([
+      task('t-before', '2025-03-01T08:00:00.000Z', ['certificates-2014-a'], { dividendId: 'd-2014' }),
+      task('t-after', '2025-12-01T10:00:01.000Z', ['certificates-2014-b'], { dividendId: 'd-2014' }),
+    ]);
+    expect(await cleaner.removeBefore('c-1', '2017-01-01', new Set(['d-2014']), '2025-12-01T10:00:00.000Z')).toBe(1);
+    expect(removed).toEqual(['certificates-2014-a']);
+  });
+
   it('removes the files of every member list, export and import queued before the run, whatever their age (decision 365)', async () => {
     const { cleaner, removed } = given([
       task('t-pdf', '2025-11-30T08:00:00.000Z', ['list-pdf'], {}, 'memberPdfs'),

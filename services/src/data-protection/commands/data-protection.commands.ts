@@ -11,6 +11,7 @@ import {
   type ErasedMember,
   type KeyStore,
   type MembersErased,
+  type RecordedEvent,
   type StreamAppend,
 } from '@coop/contracts';
 import { ErasedDebtorFiles } from '../../direct-debits/index.js';
@@ -123,20 +124,16 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     const erasureId = newRecordId();
     const erase = (members: readonly ErasedMember[]) =>
       this.erase(ctx, { type: 'EraseMembers', erasureId, cooperativeId, asOf, retentionYears, members });
-    // What the run answers of each member erased, and the closures they were paid in (`dividend_members` ids
-    // `<dividendId>:<memberId>`): a part's documents are not kept past it.
+    // What the run answers of each member erased: a part's documents are not kept past it.
     const erased: CleanRun['members'][number][] = [];
-    const closures = new Set<string>();
     let state: ErasureState | undefined;
     for await (const members of this.parts(cooperativeId, asOf, retentionYears)) {
       const written = await erase(members);
       state = written.state;
       const named = written.events[0]?.data.members ?? [];
       await this.eraseKeys(named.map((m) => m.memberId));
-      for (const m of named) {
+      for (const m of named)
         erased.push({ memberId: m.memberId, memberNr: m.memberNr, exitDate: m.exitDate, dueFrom: m.dueFrom });
-        for (const row of m.dividendRows) closures.add(row.slice(0, row.lastIndexOf(':')));
-      }
     }
     // Nobody due: the log's erasures read all the same, for the keys a run stopped before deleting.
     state ??= (await erase([])).state;
@@ -144,18 +141,34 @@ export class CleanMembersHandler implements ICommandHandler<CleanMembersCommand>
     // The collections' files name the debtors outside crypto-shredding: every member the log names is anonymised there
     // (a file rewritten already stays as it is), so a run stopped before this step is completed (decision 364).
     await this.debitFiles.anonymise(cooperativeId, state.erased);
-    // Task files are not sealed: those old enough to name an erased member go with it (OldTaskFiles).
-    const run: CleanRun | undefined = erased.length > 0 ? { erasureId, members: erased } : undefined;
-    if (run) {
-      await this.taskFiles.removeBefore(
-        cooperativeId,
-        `${String(Number(asOf.slice(0, 4)) - retentionYears + 1).padStart(4, '0')}-01-01`,
-        closures,
-        new Date().toISOString(),
-      );
-    }
+    // Task files are not sealed: those that may name an erased member go with it (OldTaskFiles), for every run the
+    // log records, so a run stopped before this step is completed by the next.
+    await this.removeTaskFiles(cooperativeId);
     await this.church.run(ctx, asOf);
-    return run;
+    return erased.length > 0 ? { erasureId, members: erased } : undefined;
+  }
+
+  /**
+   * For each run of the erasure log: the files of the tasks queued before it that may name a member it erased (those
+   * old enough, those of the closures its members were paid in, and the member lists, exports and imports: OldTaskFiles).
+   * A file removed already is removed again without effect; a task queued after the run names nobody it erased.
+   */
+  private async removeTaskFiles(cooperativeId: string): Promise<void> {
+    const runs = new Map<string, { asOf: string; years: number; at: string; closures: Set<string> }>();
+    for (const event of await this.writer.readAfter(dataProtectionStream(cooperativeId), -1)) {
+      if (event.type !== 'MembersErased') continue;
+      const { erasureId, asOf, retentionYears, members } = (event as RecordedEvent<MembersErased>).data;
+      const at = event.metadata.timestamp;
+      const run = runs.get(erasureId) ?? { asOf, years: retentionYears, at, closures: new Set<string>() };
+      if (at > run.at) run.at = at;
+      // Its members' closures: `dividend_members` ids `<dividendId>:<memberId>`.
+      for (const row of members.flatMap((m) => m.dividendRows)) run.closures.add(row.slice(0, row.lastIndexOf(':')));
+      runs.set(erasureId, run);
+    }
+    for (const { asOf, years, at, closures } of runs.values()) {
+      const before = `${String(Number(asOf.slice(0, 4)) - years + 1).padStart(4, '0')}-01-01`;
+      await this.taskFiles.removeBefore(cooperativeId, before, closures, at);
+    }
   }
 
   /**

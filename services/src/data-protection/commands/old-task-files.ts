@@ -48,7 +48,11 @@ export class OldTaskFiles {
       for (const task of batch) {
         const old = task.queuedAt !== '' && task.queuedAt.slice(0, 10) < before;
         const dividendId = task.params.dividendId;
-        const ofClosure = typeof dividendId === 'string' && closures.has(dividendId);
+        // Made after the run (`listsBefore`), a closure's file reads the erased member's blanked data: it stays.
+        const ofClosure =
+          typeof dividendId === 'string' &&
+          closures.has(dividendId) &&
+          (listsBefore === undefined || task.queuedAt < listsBefore);
         const list = listsBefore !== undefined && MEMBER_LIST_KINDS.has(task.kind) && task.queuedAt < listsBefore;
         if (!old && !ofClosure && !list) continue;
         for (const file of task.files) {

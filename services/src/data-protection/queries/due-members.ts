@@ -5,7 +5,7 @@ import { dividendResults } from '../../dividend/index.js';
 import { memberDocuments, type MemberDocument } from '../../members/index.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import type { TypedReads } from '../../platform/http/typed-reads.js';
-import { SettlementReads, settlementDocuments } from '../../settlements/index.js';
+import { SettlementReads } from '../../settlements/index.js';
 import { balanceDocuments } from '../../share-ledger/index.js';
 import { exemptionOrderDocuments, nonAssessmentDocuments } from '../../tax-papers/index.js';
 import { churchDataDecision, openDividendYears } from '../domain/church-due-rule.js';
@@ -47,7 +47,7 @@ export class DueMembers {
     ]);
     const out: DueMember[] = [];
     for (const doc of candidates) {
-      const decision = retentionDecision(await this.facts(cooperativeId, doc), today, years);
+      const decision = retentionDecision(await this.facts(cooperativeId, doc, today), today, years);
       if (decision.due) out.push({ doc, exitDate: doc.exitDate ?? '', dueFrom: decision.dueFrom });
     }
     return out.sort((a, b) => (a.doc.memberNr ?? 0) - (b.doc.memberNr ?? 0));
@@ -69,7 +69,7 @@ export class DueMembers {
     const out: DueMember[] = [];
     for (const doc of candidates) {
       if (!showsChurchData(doc) && !(await sealsChurch(doc.id))) continue;
-      const facts = await this.facts(cooperativeId, doc);
+      const facts = await this.facts(cooperativeId, doc, today);
       const decision = churchDataDecision(
         { ...facts, openDividendYears: await this.openDividendYears(cooperativeId, doc, today) },
         today,
@@ -94,16 +94,15 @@ export class DueMembers {
   }
 
   /** The rule's facts of one member document. */
-  async facts(cooperativeId: string, doc: MemberDocument): Promise<RetentionFacts> {
+  async facts(cooperativeId: string, doc: MemberDocument, today: string): Promise<RetentionFacts> {
     const postings = doc.postings ?? [];
     const ofMember: Filter[] = [{ field: 'member', op: 'eq', value: doc.id }];
     const dividends = await this.all(dividendResults, cooperativeId, ofMember);
     const orders = await this.all(exemptionOrderDocuments, cooperativeId, ofMember);
     const certificates = await this.all(nonAssessmentDocuments, cooperativeId, ofMember);
-    // The settlements of the member's ends (issue 42): the latest payout day recorded, and whether one is still due.
-    const settlements = await this.all(settlementDocuments, cooperativeId, [
-      { field: 'memberId', op: 'eq', value: doc.id },
-    ]);
+    // The settlements of the member's ends (issue 42) as the settlements' list reads them: what was paid, and what is
+    // still owed (a top-up after the holding rose, decision 370).
+    const settlements = await this.settlements.ofMember(cooperativeId, doc.id, today);
     return {
       exitDate: doc.exitDate,
       shareAmount: doc.shareAmount,
@@ -113,11 +112,14 @@ export class DueMembers {
       // The member's exemption orders and non-assessment certificates: issued and valid until (§ 44a EStG: kept). Tax
       // certificates are issued for a closure's dividends and have no read model: the dividend's payment date counts.
       lastTaxDocumentDate: latest([...orders, ...certificates].flatMap((d) => [d.date || null, d.endDate || null])),
-      settlementPaidOn: latest(settlements.map((d) => (d.status === 'paid' ? d.payoutDate : null))),
-      // Open: an end the product records whose settlement is not paid (never paid, or its payout reversed): the member is
-      // still owed it (decision 353). Only a member with no settlement document at all has no recorded settlement: then
-      // the legal deadline stands in for its payout (decision 177).
-      settlementOpen: settlements.some((d) => d.status !== 'paid'),
+      // The latest payout: the first one's day or a top-up's, each a payment to the member booked in its year.
+      settlementPaidOn: latest(
+        settlements.flatMap((d) => (d.status === 'paid' ? [d.payoutDate, ...d.topUps.map((u) => u.payoutDate)] : [])),
+      ),
+      // Open: an end the product records whose settlement is not paid (never paid, or its payout reversed), or paid with
+      // a top-up still owed (decision 370): the member is still owed it (decision 353). Only a member with no settlement
+      // document at all has no recorded settlement: then the legal deadline stands in for its payout (decision 177).
+      settlementOpen: settlements.some((d) => d.status !== 'paid' || d.owed > 0),
       held: doc.retentionHold,
       erased: doc.erased,
     };
