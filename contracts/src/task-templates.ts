@@ -124,6 +124,15 @@ export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
  * - kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits"
  * - kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date"
  * - kistamLineTwice: "the answer names this tax identification number a second time; the first line counts"
+ * - kistamLineIncomplete: "the line has fewer than the nine fields of a record 4 (cut short); nothing is recorded" /
+ *   "die Zeile hat weniger als die neun Felder eines Satzes 4 (abgeschnitten); nichts wird übernommen"
+ * - kistamKeyMissing: "the answer gives a church tax rate but no church key; nothing is recorded" / "die Antwort nennt
+ *   einen Kirchensteuersatz, aber keinen Kirchensteuerschlüssel; nichts wird übernommen" (no detail)
+ * - kistamMemberErased: "the member asked about has been erased since (data protection); nothing is recorded" /
+ *   "das angefragte Mitglied wurde inzwischen gelöscht (Datenschutz); nichts wird übernommen" (decision 362)
+ * - kistamLineStatusDateOutside: "the line's status date (Stichtag) lies before the status date asked for or after the
+ *   day the answer was read; nothing is recorded" / "der Stichtag der Zeile liegt vor dem angefragten Stichtag oder
+ *   nach dem Tag des Einlesens; nichts wird übernommen"
  */
 export const KISTAM_PROBLEMS = [
   'kistamTaxIdMissing',
@@ -139,13 +148,21 @@ export const KISTAM_PROBLEMS = [
   'kistamLineTaxIdInvalid',
   'kistamLineStatusDateInvalid',
   'kistamLineTwice',
+  'kistamMemberErased',
+  'kistamLineStatusDateOutside',
+  'kistamLineIncomplete',
+  'kistamKeyMissing',
 ] as const;
 export type KistamProblem = (typeof KISTAM_PROBLEMS)[number];
 
 /** The problems of an answer line that cannot be read (`kistamGenericError` [problem, line, detail?]; decision 302). */
 export type KistamLineProblem = Extract<
   KistamProblem,
-  'kistamRecordNotAsked' | 'kistamLineTaxIdInvalid' | 'kistamLineStatusDateInvalid' | 'kistamLineTwice'
+  | 'kistamRecordNotAsked'
+  | 'kistamLineTaxIdInvalid'
+  | 'kistamLineStatusDateInvalid'
+  | 'kistamLineTwice'
+  | 'kistamLineIncomplete'
 >;
 
 /**

@@ -134,6 +134,9 @@ describe("a KiStAM answer's refusal and its unreadable lines, in the clerk's lan
       'kistamLineTaxIdInvalid',
       'kistamLineStatusDateInvalid',
       'kistamLineTwice',
+      'kistamLineIncomplete',
+      'kistamMemberErased',
+      'kistamLineStatusDateOutside',
     ]) {
       expect(problemText(de, problem, [problem, '2', '3'])).not.toBe(problem);
       expect(problemText(de, problem, [problem, '2', '3'])).not.toBe(problemText(en, problem, [problem, '2', '3']));

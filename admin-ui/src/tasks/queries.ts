@@ -86,13 +86,16 @@ export async function startReadModelRebuild(): Promise<TaskRecord> {
   return (await api<TaskRecord>('/admin/projections/rebuilds', { method: 'POST' })).body;
 }
 
-/** `POST /tasks/kistam/{id}/answer` with the BOP answer file as the raw `text/csv` body. */
+/**
+ * `POST /tasks/kistam/{id}/answer` with the BOP answer file as the raw `text/csv` body: its own bytes, kept as they
+ * came (a voucher, DOMAIN.md 9.2; the server reads UTF-8 or Latin-1). Read as text first, a Latin-1 file lost its
+ * umlauts.
+ */
 export async function uploadKistamAnswer(taskId: string, file: Blob): Promise<TaskRecord> {
-  const text = await file.text();
   return (
     await api<TaskRecord>(`/tasks/kistam/${encodeURIComponent(taskId)}/answer`, {
       method: 'POST',
-      body: text,
+      body: file,
       headers: { 'Content-Type': 'text/csv' },
     })
   ).body;

@@ -112,6 +112,13 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamLineTaxIdInvalid: 'die Steuer-Identifikationsnummer der Zeile hat nicht 11 Ziffern',
       kistamLineStatusDateInvalid: 'der Stichtag der Zeile ist kein Datum',
       kistamLineTwice: 'die Antwort nennt diese Steuer-Identifikationsnummer ein zweites Mal; es gilt die erste Zeile',
+      kistamLineIncomplete:
+        'die Zeile hat weniger als die neun Felder eines Satzes 4 (abgeschnitten); nichts wird übernommen',
+      kistamKeyMissing:
+        'die Antwort nennt einen Kirchensteuersatz, aber keinen Kirchensteuerschlüssel; nichts wird übernommen',
+      kistamMemberErased: 'das angefragte Mitglied wurde inzwischen gelöscht (Datenschutz); nichts wird übernommen',
+      kistamLineStatusDateOutside:
+        'der Stichtag der Zeile liegt vor dem angefragten Stichtag oder nach dem Tag des Einlesens; nichts wird übernommen',
     },
   },
   fsak: {

@@ -121,6 +121,11 @@ export const tasksEn = {
       kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits",
       kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date",
       kistamLineTwice: 'the answer names this tax identification number a second time; the first line counts',
+      kistamLineIncomplete: 'the line has fewer than the nine fields of a record 4 (cut short); nothing is recorded',
+      kistamKeyMissing: 'the answer gives a church tax rate but no church key; nothing is recorded',
+      kistamMemberErased: 'the member asked about has been erased since (data protection); nothing is recorded',
+      kistamLineStatusDateOutside:
+        "the line's status date (Stichtag) lies before the status date asked for or after the day the answer was read; nothing is recorded",
     } satisfies Record<KistamProblem, string>,
   },
   fsak: {

@@ -3,9 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { TaskDto } from '@coop/contracts';
 import type { Actor } from '../platform/commands/command-context.js';
 import { ConflictingStateError } from '../platform/commands/errors.js';
-import type { TaskQueue } from '../tasks/index.js';
+import type { RunningTask, TaskQueue } from '../tasks/index.js';
+import { interpretAnswer } from './domain/kistam-answer.js';
 import { ANSWER_RECORD1_MAX, answerHead, NotAnAnswerFile, readAnswerFile } from './domain/kistam-files.js';
 import { KistamController } from './http/kistam.controller.js';
+import { answerOutcome, nullAnswered } from './kistam/kistam.handler.js';
 import type { ChurchTaxReads } from './queries/church-tax-reads.js';
 
 /*
@@ -134,5 +136,68 @@ describe('an answer sent to a KiStAM task that waits for none', () => {
       errors: [{ field: 'file', template: 'kistamAnswerRecord1TooLong' }],
     });
     expect(q.inputs).toBe(1);
+  });
+});
+
+describe('a record 4 cut short (a truncated or damaged file)', () => {
+  // Before, each was read as a null answer (key and rate absent read as empty): the member's church data was deleted
+  // and its church key erased for good (§ 51a Abs. 2c EStG deletes on a null value, not on a line that lacks one).
+  const head = '1;2;DE9;15.10.2025';
+  const asked = [{ memberNr: 1, taxId: '86095742719', birthDate: '1960-03-12', kind: 'regular' as const }];
+  const members = [{ memberId: 'm-1', memberNr: 1, taxIds: ['86095742719'], birthDate: '1960-03-12' }];
+  const task = { taskId: 't-1' } as RunningTask;
+
+  it.each([
+    '4;1;86095742719',
+    '4;1;86095742719;12.03.1960;1;31.08.2025',
+    '4;1;86095742719;12.03.1960;1;31.08.2025;',
+    '4;1;86095742719;12.03.1960;1;31.08.2025;;',
+  ])('%s is a problem of its line and records nothing', (cut) => {
+    const read = readAnswerFile(`${head}\r\n${cut}`);
+    expect([read.lines, read.errors]).toEqual([[], [{ line: 2, problem: 'kistamLineIncomplete', detail: '' }]]);
+    const outcome = answerOutcome(task, interpretAnswer(read, asked, members, undefined, '2025-10-15'));
+    expect(outcome.outcome === 'completed' ? [outcome.effects, nullAnswered(outcome.effects)] : outcome).toEqual([
+      [],
+      [],
+    ]);
+  });
+
+  it('leaves a null answer with its three last fields empty a null answer', () => {
+    const read = readAnswerFile(`${head}\r\n4;1;86095742719;12.03.1960;1;31.08.2025;;;`);
+    expect([read.lines.map((l) => [l.key, l.rate, l.returnCode]), read.errors]).toEqual([[[null, null, null]], []]);
+    const outcome = answerOutcome(task, interpretAnswer(read, asked, members, undefined, '2025-10-15'));
+    expect(outcome.outcome === 'completed' ? nullAnswered(outcome.effects) : outcome).toEqual(['m-1']);
+  });
+});
+
+describe('a record 4 with a rate and no church key', () => {
+  // Before, the empty key alone made it a null answer: the member's church data deleted and its key erased for good,
+  // though the null value is key AND rate empty (docs/kistam.md).
+  const read = (key: string, rate: string) =>
+    interpretAnswer(
+      readAnswerFile(`1;2;DE9;15.10.2025\r\n4;1;86095742719;12.03.1960;1;31.08.2025;${key};${rate};`),
+      [{ memberNr: 1, taxId: '86095742719', birthDate: '1960-03-12', kind: 'regular' }],
+      [{ memberId: 'm-1', memberNr: 1, taxIds: ['86095742719'], birthDate: '1960-03-12' }],
+      undefined,
+      '2025-10-15',
+    );
+
+  it.each([
+    ['', '9'],
+    ['000000', '8,00'],
+  ])('key %j with rate %j records nothing and is the member’s problem', (key, rate) => {
+    const outcome = read(key, rate);
+    expect([outcome.records, outcome.memberProblems]).toEqual([
+      [],
+      [{ memberId: 'm-1', memberNr: 1, problem: 'kistamKeyMissing', detail: '' }],
+    ]);
+  });
+
+  it.each([
+    ['', ''],
+    ['', '0'],
+    ['000000', '0,00'],
+  ])('key %j with rate %j stays a null answer', (key, rate) => {
+    expect(read(key, rate).records.map((r) => [r.churchId, r.churchTaxRate])).toEqual([[null, null]]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { StreamWriter } from '../platform/commands/stream-writer.js';
 import type { ReadModels } from '../platform/http/read-models.js';
 import type { RunningTask } from '../tasks/index.js';
 import type { ChurchDataKey } from './commands/church-data-key.js';
@@ -74,6 +75,38 @@ describe('the task read of a KiStAM answer (readAnswerFileInSlices)', () => {
     expect(pauses).toBe(Math.floor((many + 1) / ANSWER_SLICE_LINES));
   });
 
+  it('tells the task the lines read of the file’s lines after each slice (its progress)', async () => {
+    // Before, a task reading an answer of 250,000 lines showed no progress at all.
+    const bytes = new TextEncoder().encode(text);
+    const input = { fileId: 'f-1', name: 'kistam-answer.csv', contentType: 'text/csv', size: bytes.length, sha256: '' };
+    const progress: [number, number][] = [];
+    const task = {
+      taskId: 't-1',
+      cooperativeId: 'c-1',
+      kind: 'kistam',
+      params: {},
+      queuedBy: 'admin',
+      attempt: 1,
+      inputs: [input],
+      files: [],
+      readFile: async () => bytes,
+      progress: (done: number, total: number) => void progress.push([done, total]),
+    } satisfies RunningTask<'kistam'>;
+    await new BopFileTransport().receive(task);
+    const lines = many + 1;
+    expect(progress).toEqual(
+      Array.from({ length: Math.floor(lines / ANSWER_SLICE_LINES) }, (_, i) => [(i + 1) * ANSWER_SLICE_LINES, lines]),
+    );
+  });
+
+  it('reads the same bytes the same, one after the other and five at once', async () => {
+    const once = readAnswerFile(text);
+    const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => readAnswerFileInSlices(text, yieldNow)));
+    const after = [readAnswerFile(text), await readAnswerFileInSlices(text, yieldNow)];
+    for (const read of [...atOnce, ...after]) expect(read).toEqual(once);
+  });
+
   it('reads quoted and blank-padded fields as the plain ones', () => {
     const head = '1;2;DE123456789;15.10.2025';
     const padded = ' 4 ;"1"; 86095742719 ;"12.03.1960";1;\t31.08.2025;" rk ";9,00\u00a0;"0"';
@@ -109,7 +142,12 @@ describe('the KiStAM task given an input that is no answer', () => {
       progress: () => undefined,
     } satisfies RunningTask<'kistam'>;
     // Neither the read models nor the church keys are reached: the answer is refused first.
-    const handler = new KistamHandler({} as ReadModels, new BopFileTransport(), {} as ChurchDataKey);
+    const handler = new KistamHandler(
+      {} as ReadModels,
+      new BopFileTransport(),
+      {} as ChurchDataKey,
+      {} as StreamWriter,
+    );
     expect(await handler.run(task)).toEqual({
       outcome: 'rejected',
       reason: { template: 'kistamAnswerVersion', parameters: ['1', '2'] },

@@ -9,7 +9,8 @@ const CSV = 'text/csv; charset=utf-8';
  * The FSA control report as a background task (kind `fsak`, params `{dividendId, year}`): rejected while the closure's
  * payment year has not ended (`fsakCurrentYear`; BZSt takes a year's report once the year is over), or when nothing
  * was exempted that year (`fsakNothingToReport`: a nil year is told to BZSt informally); otherwise it makes the report's
- * CSV files. It writes nothing but its outcome, so a run interrupted by a restart is simply run again.
+ * CSV files; rejected too (`missingElmaNoFs`) when the cooperative's approval number of process fs was removed
+ * since the start. It writes nothing but its outcome, so a run interrupted by a restart is simply run again.
  */
 @TaskHandlerProvider()
 @Injectable()
@@ -46,6 +47,10 @@ export class FsakTaskHandler implements TaskHandler<'fsak'> {
         ],
       };
     }
+    // The approval number of process fs is the header's Zulassungsnummer: removed after the start was accepted (the
+    // task waited in its lane), a report without it would be refused by BZSt. Rejected as the start would be refused.
+    if ((await this.reports.elmaFs(task.cooperativeId)) === null)
+      return { outcome: 'rejected', reason: { template: 'missingElmaNoFs', parameters: [] }, notifications: [] };
     task.progress(0, 1);
     const made = await this.reports.make(task.cooperativeId, closure, task.taskId, new Date().toISOString());
     const records = made.built.records.length;

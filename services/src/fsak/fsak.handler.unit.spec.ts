@@ -26,12 +26,19 @@ const record: FsakRecord = {
   spouse: null,
 };
 
-function handlerWith(closure: ClosureFacts | null, records: readonly FsakRecord[], files: readonly ReportFile[] = []) {
+function handlerWith(
+  closure: ClosureFacts | null,
+  records: readonly FsakRecord[],
+  files: readonly ReportFile[] = [],
+  elmaFs: string | null = '12345678',
+) {
+  const made: string[] = [];
   const reports = {
     closure: async (_c: string, id: string) => {
       if (closure === null) throw new NotFoundError('Dividend', id);
       return closure;
     },
+    elmaFs: async () => elmaFs,
     make: async (): Promise<MadeReport> => ({
       closure: closure!,
       built: { records, impossible: [], underOneEuro: 2 },
@@ -40,7 +47,12 @@ function handlerWith(closure: ClosureFacts | null, records: readonly FsakRecord[
       files,
     }),
   } as unknown as FsakReports;
-  return { handler: new FsakTaskHandler(reports) };
+  const counted = reports.make.bind(reports);
+  reports.make = async (...args: Parameters<FsakReports['make']>) => {
+    made.push(args[0]);
+    return counted(...args);
+  };
+  return { handler: new FsakTaskHandler(reports), made };
 }
 
 const progress: [number, number][] = [];
@@ -123,6 +135,17 @@ describe('the fsak task handler', () => {
         entityId: 't1',
       },
     ]);
+  });
+
+  it('rejects a report whose approval number of process fs was removed after its start, making no file', async () => {
+    // The start checked it (startRefusal); the task waited in its lane meanwhile. Before: a header without the number.
+    const { handler, made } = handlerWith(closureIn(THIS_YEAR - 1), [record], [], null);
+    expect(await handler.run(task)).toEqual({
+      outcome: 'rejected',
+      reason: { template: 'missingElmaNoFs', parameters: [] },
+      notifications: [],
+    });
+    expect(made).toEqual([]);
   });
 
   it('fails when the closure is gone', async () => {

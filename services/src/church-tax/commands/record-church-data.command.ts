@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, type ChurchQueryKind, type Decider, type MemberEvent } from '@coop/contracts';
+import { businessToday, memberStream, type ChurchQueryKind, type Decider, type MemberEvent } from '@coop/contracts';
 import type { MemberState } from '../../kernel/member-stream.js';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
@@ -59,7 +59,8 @@ export class RecordChurchDataHandler implements ICommandHandler<RecordChurchData
     const cooperativeId = ctx.actor.cooperativeId;
     // An erased member takes no church data (Art. 9 GDPR data on an erased member; decision 362).
     await refuseErasedMember(this.reads, cooperativeId, memberId);
-    const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null };
+    const today = businessToday();
+    const command = { type: 'RecordChurchData' as const, memberId, cooperativeId, ...input, taskId: null, today };
     // The erasure log's revision checked in the append: a clean-up recording the member meanwhile refuses it (decision 399).
     const events = await this.writer.retrying(async () => {
       const erasure = await refuseErasedInLog(this.writer, cooperativeId, memberId);

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_DATE_MIN,
   fieldError,
   NotFoundError,
   ValidationError,
@@ -27,6 +28,11 @@ export interface RecordChurchData {
   readonly queriedOn: string;
   readonly queryKind: ChurchQueryKind;
   readonly taskId: string | null;
+  /**
+   * The business day of the write: an answer of BZSt's query (`regular`, `event`) dated after it is refused. Its status
+   * date in the future kept the member from every regular query until then (the selection's "already asked").
+   */
+  readonly today?: string;
 }
 
 const blank = (v: string | null): boolean => v === null || v.trim() === '';
@@ -55,6 +61,8 @@ export const churchDataDecider: Decider<RecordChurchData, MemberEvent, MemberSta
       else churchTaxRate = rate;
       if (blank(command.churchId)) errors.push(fieldError('churchId', 'mustNotBeEmpty'));
     }
+    if (command.queryKind !== 'paper' && command.today !== undefined && command.queriedOn > command.today)
+      errors.push(fieldError('queriedOn', 'dateOutOfRange', BUSINESS_DATE_MIN, command.today));
     if (errors.length > 0) throw new ValidationError(errors);
     const { memberId, queriedOn, queryKind, taskId } = command;
     return [{ type: 'ChurchDataRecorded', data: { memberId, churchId, churchTaxRate, queriedOn, queryKind, taskId } }];

@@ -1,4 +1,4 @@
-import type { ChurchQueryKind, KistamProblem } from '@coop/contracts';
+import { businessToday, type ChurchQueryKind, type KistamProblem } from '@coop/contracts';
 import { churchIdOfKey, KISTAM_KEYS, normalizedChurchRate } from './church-keys.js';
 import type { ReadAnswer, RequestedLine } from './kistam-files.js';
 
@@ -8,6 +8,10 @@ import type { ReadAnswer, RequestedLine } from './kistam-files.js';
  * typed one), else by the member number the request gave for that tax id. Each answered member gets its church data
  * (a null answer: none, which deletes what was held); a line BZSt answered with an error, an unknown key or a rate out
  * of range records nothing for its member and is a problem; a member asked about and not answered is "no information".
+ * Two lines record nothing and are a problem of the line: one whose member was erased since the request (decision
+ * 362: an erased member takes no church data), and one whose status date lies before the status date the request asked
+ * for (an earlier answer file) or after `today` (no answer tells a status still to come; recorded, it kept the member
+ * from the regular queries until then).
  */
 
 /** What the answer needs of a member now. */
@@ -16,6 +20,8 @@ export interface AnswerMember {
   readonly memberNr: number;
   readonly taxIds: readonly string[];
   readonly birthDate: string | null;
+  /** Erased by the data-protection clean-up (its read model's `erased`): takes no church data. */
+  readonly erased?: boolean;
 }
 
 export interface ChurchRecord {
@@ -52,6 +58,7 @@ export function interpretAnswer(
   requested: readonly RequestedLine[],
   members: readonly AnswerMember[],
   keys: Readonly<Record<string, string>> = KISTAM_KEYS,
+  today: string = businessToday(),
 ): AnswerOutcome {
   const asked = new Map(requested.map((r) => [r.taxId, r]));
   const byTaxId = new Map<string, AnswerMember>();
@@ -76,6 +83,14 @@ export function interpretAnswer(
       continue;
     }
     answered.add(line.taxId);
+    if (member.erased === true) {
+      lineProblems.push({ line: line.line, problem: 'kistamMemberErased', detail: '' });
+      continue;
+    }
+    if (line.statusDate > today || (request.statusDate != null && line.statusDate < request.statusDate)) {
+      lineProblems.push({ line: line.line, problem: 'kistamLineStatusDateOutside', detail: '' });
+      continue;
+    }
     const problem = (p: KistamProblem, detail = ''): void =>
       void memberProblems.push({ memberId: member.memberId, memberNr: member.memberNr, problem: p, detail });
     if (line.returnCode !== null) {
@@ -88,7 +103,10 @@ export function interpretAnswer(
     }
     const base = { memberId: member.memberId, queriedOn: line.statusDate, queryKind: request.kind };
     if (line.key === null) {
-      records.push({ ...base, churchId: null, churchTaxRate: null });
+      // The null value is key and rate empty (docs/kistam.md): a rate without a key is a damaged line, and read as a
+      // null answer it deleted the member's church data for good. A rate of 0 is none.
+      if (line.rate !== null && !/^0*(?:[.,]0*)?$/.test(line.rate)) problem('kistamKeyMissing');
+      else records.push({ ...base, churchId: null, churchTaxRate: null });
       continue;
     }
     const churchId = churchIdOfKey(line.key, keys);
@@ -108,7 +126,7 @@ export function interpretAnswer(
   const noInformation = requested
     .filter((r) => !answered.has(r.taxId))
     .map((r) => byTaxId.get(r.taxId) ?? byNr.get(r.memberNr))
-    .filter((m): m is AnswerMember => m !== undefined)
+    .filter((m): m is AnswerMember => m !== undefined && m.erased !== true)
     .map((m) => ({ memberId: m.memberId, memberNr: m.memberNr }));
   return { records, memberProblems, lineProblems, noInformation };
 }

@@ -21,6 +21,7 @@ import type { KistamQueryKind, KistamRequestLine } from './kistam-selection.js';
  *
  * key: the 6-digit KiStAM key or a two-letter church code; key and rate empty (or the key all zeros): a null answer
  * (no tax-levying community, or a blocking note). ReturnCode empty or 0: answered; any other: BZSt's error for the line.
+ * A record 4 with fewer than its nine fields is cut short and read as no answer (`kistamLineIncomplete`).
  * Fields are separated by `;`, may be quoted with `"`; an empty line, a line starting with `#` and a header line (first
  * field not a number) are skipped. Records 2, 3 and 5 are ignored or refused per line (3 and 5 are never asked for).
  */
@@ -78,6 +79,8 @@ export interface RequestedLine {
   readonly taxId: string;
   readonly birthDate: string;
   readonly kind: KistamQueryKind;
+  /** The status date asked for (the line's Anfragedatum), or null when the line has none. */
+  readonly statusDate?: string | null;
 }
 
 /** Reads a request file this product wrote. */
@@ -85,10 +88,11 @@ export function readRequestFile(text: string): RequestedLine[] {
   const out: RequestedLine[] = [];
   for (const fields of csvRows(text)) {
     if (fields[0] !== '1') continue;
-    const [, nr, , kind, taxId, birth] = fields;
+    const [, nr, asked, kind, taxId, birth] = fields;
     const birthDate = isoDate(birth ?? '');
     if (!nr || !taxId || birthDate === null) continue;
-    out.push({ memberNr: Number(nr), taxId, birthDate, kind: kind === '2' ? 'event' : 'regular' });
+    const statusDate = isoDate(asked ?? '');
+    out.push({ memberNr: Number(nr), taxId, birthDate, kind: kind === '2' ? 'event' : 'regular', statusDate });
   }
   return out;
 }
@@ -206,13 +210,19 @@ export const ANSWER_SLICE_LINES = 500;
 
 /**
  * readAnswerFile a slice of ANSWER_SLICE_LINES lines at a time, awaiting `pause` between two (the task gives the event
- * loop its turn: 10 MiB read at once held the API's thread about a second; decision 294). Same answer, same refusals.
+ * loop its turn: 10 MiB read at once held the API's thread about a second; decision 294), told the lines read and the
+ * file's lines (the task's progress). Same answer, same refusals.
  */
-export async function readAnswerFileInSlices(text: string, pause: () => Promise<void>): Promise<ReadAnswer> {
+export async function readAnswerFileInSlices(
+  text: string,
+  pause: (read: number, lines: number) => Promise<void>,
+): Promise<ReadAnswer> {
   const reader = new AnswerReader(answerHead(text));
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines += 1;
   for (const { line, raw } of linesOf(text)) {
     reader.take(line, raw);
-    if (line % ANSWER_SLICE_LINES === 0) await pause();
+    if (line % ANSWER_SLICE_LINES === 0) await pause(line, lines);
   }
   return reader.read();
 }
@@ -236,6 +246,12 @@ class AnswerReader {
     const [, reference = '', taxId = '', birth = '', kind = '', status = '', key = '', rate = '', code = ''] = fields;
     if (!/^\d{11}$/.test(taxId)) {
       this.errors.push({ line, problem: 'kistamLineTaxIdInvalid', detail: '' });
+      return;
+    }
+    // A record 4 has all nine fields, its last three empty for a null answer: one cut short (a truncated file) lacks
+    // them, and read as empty it deleted the member's church data for good.
+    if (fields.length < FIELDS_READ) {
+      this.errors.push({ line, problem: 'kistamLineIncomplete', detail: '' });
       return;
     }
     const statusDate = status.trim() === '' ? this.head.statusDate : isoDate(status);

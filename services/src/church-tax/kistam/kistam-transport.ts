@@ -56,8 +56,12 @@ export class BopFileTransport implements KistamTransport {
   async receive(task: RunningTask): Promise<{ answer: ReadAnswer; requested: RequestedLine[] }> {
     const input = task.inputs[task.inputs.length - 1];
     if (!input) throw new Error('KiStAM answer file missing');
-    // The upload checked the file's head only (decision 294): its lines are read here, giving the loop its turns.
-    const answer = await readAnswerFileInSlices(decodeText(await task.readFile(input.fileId)), yieldToLoop);
+    // The upload checked the file's head only (decision 294): its lines are read here, giving the loop its turns, and
+    // the lines read are the task's progress (a file of 250,000 lines showed none while it was read).
+    const answer = await readAnswerFileInSlices(decodeText(await task.readFile(input.fileId)), (read, lines) => {
+      task.progress(read, lines);
+      return yieldToLoop();
+    });
     const requested: RequestedLine[] = [];
     for (const file of task.files.filter((f) => f.name.startsWith(REQUEST_FILE_PREFIX))) {
       // one line per member: a spread of 150,000 arguments would overflow the stack

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   businessToday,
   CHURCH_NAMING_PROBLEMS,
+  dataProtectionStream,
   DEFAULT_DIVIDEND_SETTINGS,
   memberStream,
   NotFoundError,
@@ -11,7 +12,8 @@ import {
 } from '@coop/contracts';
 import { ownCooperative } from '../../cooperatives/index.js';
 import { approvalNumberOf } from '../../elma-numbers/index.js';
-import { holdingOn, memberDocuments } from '../../members/index.js';
+import { erasedMembersReader, holdingOn, memberDocuments } from '../../members/index.js';
+import { StreamWriter } from '../../platform/commands/stream-writer.js';
 import { ReadModels } from '../../platform/http/read-models.js';
 import { churchTaxOrigins } from '../queries/church-tax-origins.js';
 import {
@@ -117,6 +119,7 @@ export class KistamHandler implements TaskHandler<'kistam'> {
     private readonly reads: ReadModels,
     @Inject(KISTAM_TRANSPORT) private readonly transport: KistamTransport,
     private readonly churchKey: ChurchDataKey,
+    private readonly writer: StreamWriter,
   ) {}
 
   run(task: RunningTask): Promise<TaskOutcome> {
@@ -220,6 +223,10 @@ export class KistamHandler implements TaskHandler<'kistam'> {
       return notAnAnswer(error);
     }
     const { answer, requested } = received;
+    // The erasure log, read before the members and checked in the task's end (decision 399's race): a member erased
+    // since takes no church data (decision 362), and a clean-up recording one meanwhile fails the end, writing nothing.
+    const logId = dataProtectionStream(task.cooperativeId);
+    const log = await this.writer.loadWithoutPersonalData(logId, erasedMembersReader);
     const members: AnswerMember[] = [];
     for await (const batch of memberDocuments.scan(this.reads, task.cooperativeId, SCAN_BATCH)) {
       for (const doc of batch) {
@@ -229,11 +236,12 @@ export class KistamHandler implements TaskHandler<'kistam'> {
           memberNr: doc.memberNr ?? 0,
           taxIds,
           birthDate: doc.birthDate,
+          erased: doc.erased === true || log.state.erased.has(doc.id),
         });
       }
     }
     const outcome = interpretAnswer(answer, requested, members);
-    return answerOutcome(task, outcome);
+    return answerOutcome(task, outcome, { streamId: logId, expected: log.expected });
   }
 }
 
@@ -271,7 +279,11 @@ export const LINE_PROBLEMS_NOTIFIED = 100;
  * The completed task of an answer: the church data per member, a notification per problem (of the file's lines, the
  * first LINE_PROBLEMS_NOTIFIED), and the summary.
  */
-export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOutcome {
+export function answerOutcome(
+  task: RunningTask,
+  outcome: AnswerOutcome,
+  erasureLog?: { readonly streamId: string; readonly expected: TaskEffect['expected'] },
+): TaskOutcome {
   const effects = outcome.records.map((r) => {
     const event: ChurchDataRecorded = {
       type: 'ChurchDataRecorded',
@@ -315,5 +327,7 @@ export function answerOutcome(task: RunningTask, outcome: AnswerOutcome): TaskOu
     },
   ];
   const summary = { withChurch, withoutChurch, errors, noInformation: outcome.noInformation.length };
-  return { outcome: 'completed', files: [], summary, effects, notifications };
+  // The erasure log's revision, checked with the church data when any is written (an entry without events).
+  const checked = erasureLog !== undefined && effects.length > 0 ? [{ ...erasureLog, events: [] }] : [];
+  return { outcome: 'completed', files: [], summary, effects: [...effects, ...checked], notifications };
 }
