@@ -123,6 +123,8 @@ export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
  * - kistamRecordNotAsked: "the line is a record of type {0}, which this query does not ask for" ({0} the record type)
  * - kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits"
  * - kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date"
+ * - kistamLineBirthDateInvalid: "the line's date of birth is no date; nothing is recorded" / "das Geburtsdatum der
+ *   Zeile ist kein Datum; nichts wird übernommen" (read as none, it skipped the identity check)
  * - kistamLineTwice: "the answer names this tax identification number a second time; the first line counts"
  * - kistamLineIncomplete: "the line has fewer than the nine fields of a record 4 (cut short); nothing is recorded" /
  *   "die Zeile hat weniger als die neun Felder eines Satzes 4 (abgeschnitten); nichts wird übernommen"
@@ -147,6 +149,7 @@ export const KISTAM_PROBLEMS = [
   'kistamRecordNotAsked',
   'kistamLineTaxIdInvalid',
   'kistamLineStatusDateInvalid',
+  'kistamLineBirthDateInvalid',
   'kistamLineTwice',
   'kistamMemberErased',
   'kistamLineStatusDateOutside',
@@ -161,6 +164,7 @@ export type KistamLineProblem = Extract<
   | 'kistamRecordNotAsked'
   | 'kistamLineTaxIdInvalid'
   | 'kistamLineStatusDateInvalid'
+  | 'kistamLineBirthDateInvalid'
   | 'kistamLineTwice'
   | 'kistamLineIncomplete'
 >;

@@ -133,6 +133,7 @@ describe("a KiStAM answer's refusal and its unreadable lines, in the clerk's lan
       'kistamRecordNotAsked',
       'kistamLineTaxIdInvalid',
       'kistamLineStatusDateInvalid',
+      'kistamLineBirthDateInvalid',
       'kistamLineTwice',
       'kistamLineIncomplete',
       'kistamMemberErased',

@@ -111,6 +111,7 @@ export const tasksDe: Messages<typeof tasksEn> = {
       kistamRecordNotAsked: 'die Zeile ist ein Satz der Art %{2}, nach der diese Abfrage nicht fragt',
       kistamLineTaxIdInvalid: 'die Steuer-Identifikationsnummer der Zeile hat nicht 11 Ziffern',
       kistamLineStatusDateInvalid: 'der Stichtag der Zeile ist kein Datum',
+      kistamLineBirthDateInvalid: 'das Geburtsdatum der Zeile ist kein Datum; nichts wird übernommen',
       kistamLineTwice: 'die Antwort nennt diese Steuer-Identifikationsnummer ein zweites Mal; es gilt die erste Zeile',
       kistamLineIncomplete:
         'die Zeile hat weniger als die neun Felder eines Satzes 4 (abgeschnitten); nichts wird übernommen',

@@ -120,6 +120,7 @@ export const tasksEn = {
       kistamRecordNotAsked: 'the line is a record of type %{2}, which this query does not ask for',
       kistamLineTaxIdInvalid: "the line's tax identification number is not 11 digits",
       kistamLineStatusDateInvalid: "the line's status date (Stichtag) is no date",
+      kistamLineBirthDateInvalid: "the line's date of birth is no date; nothing is recorded",
       kistamLineTwice: 'the answer names this tax identification number a second time; the first line counts',
       kistamLineIncomplete: 'the line has fewer than the nine fields of a record 4 (cut short); nothing is recorded',
       kistamKeyMissing: 'the answer gives a church tax rate but no church key; nothing is recorded',

@@ -215,11 +215,17 @@ describe('why an answer is refused or a line not read: a code and its parameters
   });
 
   it('names each unreadable line by its own problem, its detail no words', () => {
-    const text = answerFile('3;1;x', '4;x;bad', '4;1;86095742719;12.03.1960;1;32.13.2025;rk;9;');
+    const text = answerFile(
+      '3;1;x',
+      '4;x;bad',
+      '4;1;86095742719;12.03.1960;1;32.13.2025;rk;9;',
+      '4;2;86095742719;31.02.1960;1;31.08.2025;rk;9;',
+    );
     expect(readAnswerFile(text).errors).toEqual([
       { line: 3, problem: 'kistamRecordNotAsked', detail: '3' },
       { line: 4, problem: 'kistamLineTaxIdInvalid', detail: '' },
       { line: 5, problem: 'kistamLineStatusDateInvalid', detail: '' },
+      { line: 6, problem: 'kistamLineBirthDateInvalid', detail: '' },
     ]);
     const twice = answerFile(
       '4;1;86095742719;12.03.1960;1;31.08.2025;rk;9;',

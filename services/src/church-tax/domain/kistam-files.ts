@@ -259,12 +259,18 @@ class AnswerReader {
       this.errors.push({ line, problem: 'kistamLineStatusDateInvalid', detail: '' });
       return;
     }
+    // A date of birth given but no date: read as none it skipped the check that the answer is the member's (decision 438).
+    const birthDate = birth.trim() === '' ? null : isoDate(birth);
+    if (birth.trim() !== '' && birthDate === null) {
+      this.errors.push({ line, problem: 'kistamLineBirthDateInvalid', detail: '' });
+      return;
+    }
     const nullKey = key.trim() === '' || /^0+$/.test(key.trim());
     this.lines.push({
       line,
       reference: reference.trim(),
       taxId,
-      birthDate: birth.trim() === '' ? null : isoDate(birth),
+      birthDate,
       kind: kind === '1' ? 'regular' : kind === '2' ? 'event' : null,
       statusDate,
       key: nullKey ? null : key.trim(),
