@@ -84,6 +84,8 @@ describe('KiStAM answer file', () => {
   it('reads Latin-1 and UTF-8 with a byte order mark', () => {
     expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
     expect(decodeText(new Uint8Array([0x4d, 0xfc]))).toBe('Mü');
+    // A byte order mark then a byte UTF-8 cannot read: still UTF-8, its record 1 found (not `ï»¿1;…`).
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x31, 0x3b, 0xfc]))).toBe('1;\ufffd');
   });
 
   it('records church data, null answers and errors per member and per line', () => {

@@ -284,8 +284,13 @@ class AnswerReader {
   }
 }
 
-/** The bytes of an uploaded file as text: UTF-8, else Latin-1 (BOP's downloads may be either). */
+/**
+ * The bytes of an uploaded file as text: UTF-8, else Latin-1 (BOP's downloads may be either). A file beginning with
+ * UTF-8's byte order mark is UTF-8 whatever follows: a byte no UTF-8 reads becomes U+FFFD (the answer's fields are
+ * digits and dates), where read as Latin-1 its record 1 began with `ï»¿` and was refused as missing.
+ */
 export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
