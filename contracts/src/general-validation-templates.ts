@@ -87,6 +87,7 @@ export const GENERAL_VALIDATION_TEMPLATES: readonly GeneralValidationTemplate[] 
   missingCooperativeTaxNumber: 1,
   taxCertificateNotIssued: 1,
   taxCertificateUnchanged: 1,
+  taxCertificatesAllErased: 1,
   // Background tasks (issue 24, contracts/src/task-templates.ts).
   missingElmaNoKm: 1,
   missingElmaNoFs: 1,

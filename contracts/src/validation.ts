@@ -100,6 +100,8 @@ export type ValidationTemplate =
   | 'taxCertificateNotIssued'
   /** A corrected certificate asked again, unchanged since the member's last one (issued on {0}), with another reason. */
   | 'taxCertificateUnchanged'
+  /** A closure's certificates asked for when every member it paid was erased since (decision 430): none to issue. */
+  | 'taxCertificatesAllErased'
   /** Payment reminders (issue 45): a reminder dated before {0}, the earliest (business today less 7 days; decision 356). */
   | 'reminderDateTooEarly';
 

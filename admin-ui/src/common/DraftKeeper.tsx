@@ -2,11 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { useNotify, useRecordContext } from 'react-admin';
-import { leaveDraft, takeDraft, type Draft } from '../session/drafts';
+import { draftOf, leaveDraft, takeDraft, type Draft } from '../session/drafts';
 import { currentSession } from '../session/session';
-
-/** Sent back with a draft although unchanged: a change made meanwhile is then refused, not written over (decision 418). */
-const VERSION_FIELDS = ['masterTag'];
 
 /**
  * Keeps what the clerk typed when the session ends unasked (decision 426, `session/drafts.ts`): the changed fields are
@@ -15,7 +12,7 @@ const VERSION_FIELDS = ['masterTag'];
  */
 export function DraftKeeper() {
   const { getValues, setValue } = useFormContext();
-  const { dirtyFields } = useFormState();
+  const { dirtyFields, isSubmitting, submitCount } = useFormState();
   const notify = useNotify();
   const record = useRecordContext();
   const location = useLocation();
@@ -24,6 +21,9 @@ export function DraftKeeper() {
   changed.current = Object.keys(dirtyFields);
   const user = useRef(currentSession()?.sub ?? null);
   const restored = useRef<Draft['values'] | null>(null);
+  // Once the form was submitted the draft has served: a save's answer is a record read anew too, and the draft's old
+  // masterTag put back over it made the next save from the open form (the cooperative's screen) a false conflict.
+  if (isSubmitting || submitCount > 0) restored.current = null;
 
   useEffect(() => {
     const me = user.current;
@@ -34,12 +34,7 @@ export function DraftKeeper() {
       : undefined;
     return () => {
       window.clearTimeout(told);
-      const values = getValues() as Record<string, unknown>;
-      const kept: Record<string, unknown> = {};
-      for (const field of changed.current) kept[field] = values[field];
-      if (changed.current.length > 0)
-        for (const field of VERSION_FIELDS) if (field in values) kept[field] = values[field];
-      leaveDraft({ user: me, place, values: kept });
+      leaveDraft({ user: me, place, values: draftOf(changed.current, getValues() as Record<string, unknown>) });
     };
   }, [place, getValues, notify]);
 

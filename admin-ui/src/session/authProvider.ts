@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { api } from './api';
-import { sessionEndedUnasked, signedIn } from './drafts';
+import { sessionEndedUnasked, signedIn, signedOut } from './drafts';
 import { clearToken, currentSession, getToken, loginPath, setToken } from './session';
 
 interface Credentials {
@@ -34,6 +34,8 @@ export const authProvider: AuthProvider = {
    * token already ended or expired is just cleared.
    */
   async logout() {
+    // Chosen by the clerk (not the idle time's end, SessionKeeper): nothing typed is kept for the next sign-in.
+    signedOut();
     if (currentSession()) await api('/logout', { method: 'POST' }).catch(() => undefined);
     clearToken();
   },

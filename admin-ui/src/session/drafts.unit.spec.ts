@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { leaveDraft, sessionEndedUnasked, signedIn, takeDraft } from './drafts';
+import { draftOf, leaveDraft, sessionEndedUnasked, signedIn, takeDraft } from './drafts';
 
 const DRAFT = { user: 'u1', place: '/members/m1', values: { city: 'Potsdam', masterTag: 'abc' } };
 
@@ -41,5 +41,17 @@ describe('a form input kept across a sign-in (decision 426)', () => {
     leaveDraft({ ...DRAFT, values: {} });
     signedIn('u1');
     expect(takeDraft('u1', '/members/m1')).toBeNull();
+  });
+
+  it('keeps the changed fields and the version tag, never a password', () => {
+    const values = {
+      city: 'Potsdam',
+      name: 'Berger',
+      masterTag: 't1',
+      password: 'Geheim-1',
+      passwordRepeat: 'Geheim-1',
+    };
+    expect(draftOf(['city', 'password', 'passwordRepeat'], values)).toEqual({ city: 'Potsdam', masterTag: 't1' });
+    expect(draftOf(['password', 'passwordRepeat'], values)).toEqual({});
   });
 });

@@ -192,6 +192,8 @@ export const VALIDATION_MESSAGES_DE: Record<keyof typeof VALIDATION_MESSAGES_EN,
     'Diesem Mitglied wurde für diesen Abschluss noch keine Steuerbescheinigung ausgestellt: Es gibt nichts zu berichtigen',
   taxCertificateUnchanged:
     'Die berichtigte Bescheinigung vom %{0} ist unverändert richtig: Es gibt nichts zu berichtigen. Mit ihrem Grund wird sie erneut ausgegeben',
+  taxCertificatesAllErased:
+    'Die personenbezogenen Daten aller in diesem Abschluss bezahlten Mitglieder wurden gelöscht (Datenschutz): Es gibt keine Steuerbescheinigung auszustellen',
   // Der Import eines Mitgliederverzeichnisses (Issue 29; contracts/src/import-templates.ts).
   importUnknownKind:
     'Die Art des Blatts %{0} ist nicht erkannt (Mitglieder, Buchungen, Freistellungsaufträge, NV-Bescheinigungen)',

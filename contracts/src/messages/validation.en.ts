@@ -183,6 +183,8 @@ export const VALIDATION_MESSAGES_EN = {
     'This member has not been issued a tax certificate for this closure yet: there is nothing to correct',
   taxCertificateUnchanged:
     'The corrected certificate of %{0} is still correct: there is nothing to correct. Asked with its own reason, it is issued again',
+  taxCertificatesAllErased:
+    'The personal data of every member paid in this closure were erased (data protection): there is no tax certificate to issue',
   // The import of a member register (issue 29; contracts/src/import-templates.ts).
   importUnknownKind: 'The kind of sheet %{0} is not recognised (members, postings, exemption orders, non-assessments)',
   importUnmappedRequired: 'No column is mapped to the required field %{0}',

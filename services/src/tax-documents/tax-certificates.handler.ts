@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, taxCertificatesStream } from '@coop/contracts';
+import { NotFoundError, taxCertificatesStream, ValidationError } from '@coop/contracts';
 import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { TaxCertificates } from './tax-certificates.js';
 
@@ -33,6 +33,10 @@ export class TaxCertificatesTaskHandler implements TaskHandler<'taxCertificates'
       );
     } catch (error) {
       if (error instanceof NotFoundError) throw new Error(`The closure ${dividendId} does not exist.`);
+      // Nothing to issue (every member of the closure erased, decision 430): refused with its template, as the route is.
+      const template = 'taxCertificatesAllErased';
+      if (error instanceof ValidationError && error.errors.some((e) => e.template === template))
+        return { outcome: 'rejected', reason: { template, parameters: [] }, notifications: [] };
       throw error;
     }
     return {

@@ -125,9 +125,9 @@ export class TaxCertificates {
   /**
    * A corrected certificate of one member (§ 45a Abs. 6 EStG): re-rendered from today's data, marked "Berichtigte
    * Bescheinigung" with the reason, recorded as `corrected`. Refused (400 `taxCertificateNotIssued`) when the member was
-   * never issued one in the closure; 404 `memberNotFound` when the member has no result in it. Asked again while it
-   * would state what the member's last corrected certificate states (a retry, a second click, a clerk beside): that
-   * one is answered again as issued (its reason and time, the same bytes) and nothing is recorded, since it is not
+   * never issued one in the closure; 404 `memberNotFound` when the member has no result in it. Asked again while the
+   * member's last certificate is a corrected one and it would state what that states (a retry, a second click, a clerk
+   * beside): that one is answered again as issued (its reason and time, the same bytes) and nothing is recorded, since it is not
    * incorrect (§ 45a Abs. 6 EStG); with another reason, refused (400 `taxCertificateUnchanged` [its day]).
    */
   async correct(
@@ -147,7 +147,9 @@ export class TaxCertificates {
     // A member without a key (no sealed data) has no digest: each correction of it is recorded, as before digests.
     const key = await this.keys.find(memberDataSubject(memberId));
     const digest = key === undefined ? undefined : certificateDigest(key, issuer, facts);
-    const last = register.corrections.get(memberId);
+    // Only the member's last certificate can be asked again: after a later issue (a replacement from the data of its
+    // day) the member may hold another content, and a correction is a new one (§ 45a Abs. 6 EStG).
+    const last = register.lastVersions.get(memberId) === 'corrected' ? register.corrections.get(memberId) : undefined;
     const repeat = last !== undefined && digest !== undefined && last.digest === digest ? last : null;
     if (repeat !== null && repeat.reason !== reason)
       throw new ValidationError([fieldError('reason', 'taxCertificateUnchanged', repeat.at.slice(0, 10))]);

@@ -18,6 +18,11 @@ export interface CertificateRegister {
   readonly issued: ReadonlySet<string>;
   /** Each member's latest corrected certificate (`TaxCertificates.correct` answers a repeat of it as it was). */
   readonly corrections: ReadonlyMap<string, RecordedCorrection>;
+  /**
+   * The version of each member's last issue: a correction is a repeat only while it is the member's last certificate
+   * (an issue after it, made from the data of its day, may state something else).
+   */
+  readonly lastVersions: ReadonlyMap<string, TaxCertificateVersion>;
   /** The revision to append at (`no_stream` when nothing was issued). */
   readonly expected: number | 'no_stream';
 }
@@ -26,6 +31,7 @@ export interface CertificateRegister {
 export function certificateRegister(events: readonly RecordedEvent[]): CertificateRegister {
   const issued = new Set<string>();
   const corrections = new Map<string, RecordedCorrection>();
+  const lastVersions = new Map<string, TaxCertificateVersion>();
   let expected: number | 'no_stream' = 'no_stream';
   for (const e of events) {
     expected = e.revision;
@@ -33,11 +39,12 @@ export function certificateRegister(events: readonly RecordedEvent[]): Certifica
     const d = e.data as TaxCertificateIssued['data'];
     for (const id of d.memberIds) {
       issued.add(id);
+      lastVersions.set(id, d.version);
       if (d.version === 'corrected')
         corrections.set(id, { digest: d.digest ?? null, reason: d.reason ?? '', at: d.at });
     }
   }
-  return { issued, corrections, expected };
+  return { issued, corrections, lastVersions, expected };
 }
 
 /** Every issue recorded in `taxcertificates-<dividendId>`, oldest first; with `memberId`, those naming that member only. */

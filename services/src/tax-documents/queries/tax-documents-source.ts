@@ -87,7 +87,8 @@ export class TaxDocumentsSource {
    * Each member's certificate facts of the closure (or of `memberId` only), by member number. An erased member (issue
    * 27) is issued none: the creditor is gone from the records, so its certificate named nobody and the register
    * recorded an issue nobody could receive. Asked for by id (one certificate, a correction): 400 `memberErased`, as
-   * every write for an erased member is (decision 362); in the closure's file it is left out.
+   * every write for an erased member is (decision 362); in the closure's file it is left out, and a closure whose
+   * members were all erased has no file: 400 `taxCertificatesAllErased` (a PDF without a page is no document).
    */
   async certificates(cooperativeId: string, dividendId: string, memberId: string | null): Promise<CertificateFacts[]> {
     const results = await this.results(cooperativeId, dividendId, memberId);
@@ -98,6 +99,8 @@ export class TaxDocumentsSource {
     const living = results.filter((r) => members.get(r.member)?.erased !== true);
     if (memberId !== null && living.length < results.length)
       throw new ValidationError([fieldError(null, 'memberErased')]);
+    if (memberId === null && results.length > 0 && living.length === 0)
+      throw new ValidationError([fieldError(null, 'taxCertificatesAllErased')]);
     return living.map((r) => certificateFacts(r, members.get(r.member)));
   }
 
