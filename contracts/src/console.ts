@@ -198,7 +198,12 @@ export type {
   PaymentTermsDto,
   SharePaymentRecordedDto,
 } from './http/share-payments.js';
-export { RECORDED_PAYMENT_METHODS, SHARE_PAYMENT_REFERENCE_MAX, INSTALMENT_COUNT_MAX } from './share-payment-limits.js';
+export {
+  RECORDED_PAYMENT_METHODS,
+  SHARE_PAYMENT_REFERENCE_MAX,
+  INSTALMENT_COUNT_MAX,
+  REMINDER_RUN_MAX,
+} from './share-payment-limits.js';
 export { proposePlan } from './instalments.js';
 export { REMINDER_BACKDATE_DAYS } from './reminder-spans.js';
 export { mandateLapsedOn, mandateUsableUntil } from './mandate-lapse.js';

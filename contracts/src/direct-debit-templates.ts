@@ -55,5 +55,7 @@ export const DIRECT_DEBIT_SKIP_REASONS = [
   'mandateLapsed',
   'noIban',
   'nameNotRepresentable',
+  /** What is due is above the largest single SEPA debit (999,999,999.99 euro): the bank takes no such debit. */
+  'aboveDebitLimit',
 ] as const;
 export type DirectDebitSkipReason = (typeof DIRECT_DEBIT_SKIP_REASONS)[number];

@@ -8,7 +8,7 @@ import {
 } from '@coop/contracts';
 import { auth, startApp, type TestApp } from './support/app.js';
 import { createMember, DATES, posted, setPaymentTerms, setTerms } from './support/members.js';
-import { adminContext, collectionHandlerWith } from './support/direct-debits.js';
+import { adminContext, collectionHandlerWith, returnedOn } from './support/direct-debits.js';
 import {
   CollectionBooking,
   CreateCollectionCommand,
@@ -22,7 +22,8 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
  * due is paid in part by hand, one is lowered by a partial termination releasing its unpaid part, one subscription is
  * annulled. The next collection completes the stopped one: no due ends paid above what it owes, nothing is booked on
  * the annulled subscription, and the collection lists each debit above what was owed with its excess for the clerk.
- * A payment recorded while a collection is booked answers the clerk the same way at once.
+ * A payment recorded while a collection is booked answers the clerk the same way at once. A debit above what was owed
+ * that the bank returns is no longer listed for a refund: the member has the whole debit back.
  */
 describe('booking a collection’s debits pays no due above what it still owes (decision 270)', () => {
   let t: TestApp;
@@ -124,6 +125,28 @@ describe('booking a collection’s debits pays no due above what it still owes (
       return res.status === 204 ? [] : (res.body as DirectDebitPaymentDto[]).map((p) => p.amount);
     };
     expect([await payments(m.anna), await payments(m.bert), await payments(m.cora)]).toEqual([[20_000], [25_000], []]);
+  });
+
+  it('a debit above what was owed that came back is no longer listed for a refund', async () => {
+    // Anna's debit of 300 € booked 200 € and was 100 € above what she owed; her bank returns the 300 € (MD06). Before,
+    // the collection went on listing the 100 € for a refund (80,000 cents in all): the clerk refunded money the bank
+    // had already given back. Bert's and Cora's debits stand: their 700 € are still listed.
+    const [payment] = (
+      await request(t.http).get(`/api/v1/members/${m.anna}/direct-debit-payments`).set(auth(t.adminToken)).expect(200)
+    ).body as DirectDebitPaymentDto[];
+    await returnedOn(t, m.anna, payment!.id, collectionDate);
+    const listed = (await request(t.http).get('/api/v1/direct-debits').set(auth(t.adminToken)).expect(200))
+      .body as CollectionDto[];
+    const first = listed.find((c) => c.count === 3)!;
+    // The return is the whole debit the bank gave back: the 200 € booked and the 100 € above.
+    expect([first.returned, first.returnedCents]).toEqual([1, 30_000]);
+    expect(first.aboveOutstanding.map((a) => [a.memberId, a.excess]).sort()).toEqual(
+      [
+        [m.bert, 20_000],
+        [m.cora, 50_000],
+      ].sort(),
+    );
+    expect(first.aboveOutstandingCents).toBe(70_000);
   });
 
   it('a payment recorded while a collection is booked: the clerk is answered what was collected above what was owed', async () => {

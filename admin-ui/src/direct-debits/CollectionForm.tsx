@@ -66,10 +66,27 @@ export function CollectionForm() {
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const all = rows.length > 0 && selected.length === rows.length;
   const collectionDate = parseDateText(date) ?? date;
+  // A date refused (not a date, not a TARGET2 business day, too early) is said under the field, not in the question
+  // asked before collecting: that question showed "Ungültiges Datum" alone, with nothing to collect and no field named.
+  const [dateRefusal, setDateRefusal] = useState<string | null>(null);
   const ask = () => {
-    setAsking(true);
     preview.reset();
-    preview.mutate({ collectionDate, balanceIds: selected });
+    if (parseDateText(date) === null) {
+      setDateRefusal(translate('coop.validation.invalidDate'));
+      return;
+    }
+    preview.mutate(
+      { collectionDate, balanceIds: selected },
+      {
+        onSuccess: () => setAsking(true),
+        onError: (error) => {
+          const fields = apiFieldErrors(error);
+          if (fields?.every((f) => f.field === 'collectionDate'))
+            setDateRefusal(fields.map(validationMessage).join(' '));
+          else setAsking(true);
+        },
+      },
+    );
   };
   const submit = () => {
     setAsking(false);
@@ -148,9 +165,15 @@ export function CollectionForm() {
           <TextField
             size="small"
             label={t('collectionDate')}
-            helperText={translate('coop.form.dateHint')}
+            helperText={
+              dateRefusal ? `${dateRefusal} · ${translate('coop.form.dateHint')}` : translate('coop.form.dateHint')
+            }
+            error={dateRefusal !== null}
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setDateRefusal(null);
+            }}
             slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'collection-date' } }}
           />
           <Typography variant="body2" data-testid="collection-selected">
@@ -159,7 +182,7 @@ export function CollectionForm() {
           <Button
             variant="contained"
             onClick={ask}
-            disabled={selected.length === 0 || date.trim() === '' || create.isPending}
+            disabled={selected.length === 0 || date.trim() === '' || create.isPending || preview.isPending}
             data-testid="collection-create"
           >
             {t('create')}

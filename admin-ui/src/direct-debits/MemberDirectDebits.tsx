@@ -21,6 +21,7 @@ import { apiFieldErrors, validationMessage } from '../data/validationErrors';
 import { formatDate, formatMoney, parseDateText } from '../format';
 import { can, useSession } from '../session/session';
 import { ConfirmDialog } from './ConfirmDialog';
+import { returnReasonText } from './returnReason';
 import { MANDATE_REFERENCE_MAX, returnRecordable, type DirectDebitPaymentDto, type MandateDto } from './model';
 import { today } from '../members/model';
 import { useDebitPayments, useGrantMandate, useMandates, useReturnPayment, useRevokeMandate } from './queries';
@@ -178,7 +179,10 @@ export default function MemberDirectDebits({ memberId }: { memberId: string }) {
                   <TableCell>
                     {p.returnedOn
                       ? p.returnReason
-                        ? t('returnedOn', { date: formatDate(p.returnedOn), reason: p.returnReason })
+                        ? t('returnedOn', {
+                            date: formatDate(p.returnedOn),
+                            reason: returnReasonText(p.returnReason, translate),
+                          })
                         : t('returnedOnNoReason', { date: formatDate(p.returnedOn) })
                       : t('collected')}
                   </TableCell>

@@ -54,6 +54,7 @@ export const directDebitsEn = {
     mandateLapsed: 'Mandate lapsed (no collection for 36 months): a new mandate is needed',
     noIban: 'No valid IBAN',
     nameNotRepresentable: 'Name not writable in a SEPA file',
+    aboveDebitLimit: 'Above the largest SEPA debit (999,999,999.99 €): ask for a transfer',
   },
   above: {
     title:
@@ -83,6 +84,25 @@ export const directDebitsEn = {
   collected: 'Collected',
   returnedOn: 'Returned on %{date} (%{reason})',
   returnedOnNoReason: 'Returned on %{date}',
+  /** The meanings of the SEPA return codes banks send most (ISO 20022 ExternalReturnReason1Code). */
+  returnCodes: {
+    AC01: 'account number incorrect',
+    AC04: 'account closed',
+    AC06: 'account blocked',
+    AG01: 'no direct debits allowed on this account',
+    AM04: 'insufficient funds',
+    AM05: 'duplicate collection',
+    BE05: 'creditor identifier unknown',
+    MD01: 'no valid mandate',
+    MD02: 'mandate data missing or incorrect',
+    MD06: 'refund requested by the debtor',
+    MD07: 'debtor deceased',
+    MS02: 'refused by the debtor',
+    MS03: 'no reason given',
+    RC01: 'BIC incorrect',
+    RR04: 'regulatory reasons',
+    SL01: "blocked by a service of the debtor's bank",
+  },
   recordReturn: 'Record return',
   returnText: 'The debit of %{amount} collected on %{date} came back: the amount is due again.',
   returnReason: 'Reason code',

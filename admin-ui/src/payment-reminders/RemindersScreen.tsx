@@ -2,8 +2,8 @@ import { Alert, Box, Card, CardContent, CardHeader, LinearProgress, TextField, T
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { REMINDER_BACKDATE_DAYS } from '@coop/contracts/console';
-import { formatDate, parseDateText } from '../format';
+import { REMINDER_BACKDATE_DAYS, REMINDER_RUN_MAX } from '@coop/contracts/console';
+import { formatCount, formatDate, parseDateText } from '../format';
 import { today } from '../members/model';
 import { can, useSession } from '../session/session';
 import { useDueReminders } from './queries';
@@ -81,6 +81,11 @@ export default function RemindersScreen() {
         ) : null}
         {list.isSuccess && rows.length === 0 ? (
           <Typography data-testid="reminders-empty">{t('empty', { date: formatDate(date) })}</Typography>
+        ) : null}
+        {rows.length > REMINDER_RUN_MAX ? (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="reminders-more-than-one-sending">
+            {t('moreThanOneSending', { max: formatCount(REMINDER_RUN_MAX) })}
+          </Alert>
         ) : null}
         {rows.length > 0 ? (
           <Box sx={{ overflowX: 'auto' }}>

@@ -1,7 +1,7 @@
 import { Box, Checkbox, Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { PaymentReminderDueDto } from '@coop/contracts/console';
+import { REMINDER_RUN_MAX, type PaymentReminderDueDto } from '@coop/contracts/console';
 import { SelectAllCheckbox } from '../common/SelectAllCheckbox';
 import { formatDate, formatMoney } from '../format';
 
@@ -19,7 +19,11 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 
-/** The members due on the day: a checkbox each (and one for all), number, name, level, amount, due since, last reminder. */
+/**
+ * The members due on the day: a checkbox each (and one for all), number, name, level, amount, due since, last reminder.
+ * "Select all" selects the first REMINDER_RUN_MAX (the list is oldest due first): one sending takes no more, and all of
+ * a longer list were refused (the API's limit, or the body's 100 KiB), so nobody was reminded.
+ */
 export function RemindersTable(props: {
   rows: readonly PaymentReminderDueDto[];
   selected: readonly string[];
@@ -28,7 +32,8 @@ export function RemindersTable(props: {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`coop.reminders.${key}`, options);
   const chosen = new Set(props.selected);
-  const all = props.rows.length > 0 && props.rows.every((r) => chosen.has(r.id));
+  const first = props.rows.slice(0, REMINDER_RUN_MAX);
+  const all = first.length > 0 && first.every((r) => chosen.has(r.id));
   const toggle = (id: string) =>
     props.onSelect(chosen.has(id) ? props.selected.filter((x) => x !== id) : [...props.selected, id]);
   const head = (key: string, right = false) => (
@@ -44,7 +49,7 @@ export function RemindersTable(props: {
             <SelectAllCheckbox
               checked={all}
               indeterminate={!all && props.selected.length > 0}
-              onChange={() => props.onSelect(all ? [] : props.rows.map((r) => r.id))}
+              onChange={() => props.onSelect(all ? [] : first.map((r) => r.id))}
               label={t('selectAll')}
               testId="reminders-select-all"
             />

@@ -11,6 +11,8 @@ export const remindersDe: typeof remindersEn = {
     'Wer an diesem Tag zu mahnen wäre. Mahnungen werden mit einem Datum vom %{earliest} bis %{today} gesendet (das Datum des Briefs); wählen Sie einen solchen Tag, um sie zu senden.',
   empty: 'Am %{date} ist niemand zu mahnen.',
   selectAll: 'Alle auswählen',
+  moreThanOneSending:
+    'Mehr als %{max} Mitglieder sind zu mahnen. Eine Sendung mahnt höchstens %{max}: „Alle auswählen“ wählt die ersten %{max} (die ältesten Fälligkeiten); senden Sie diese, dann wählen Sie die übrigen.',
   selectOne: '%{name} auswählen',
   fields: {
     memberNr: 'Nr.',

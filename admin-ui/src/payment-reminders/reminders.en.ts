@@ -9,6 +9,8 @@ export const remindersEn = {
     'Who would be due on this day. Reminders are sent dated from %{earliest} to %{today} (the date of the letter); choose such a day to send them.',
   empty: 'Nobody is due for a reminder on %{date}.',
   selectAll: 'Select all',
+  moreThanOneSending:
+    'More than %{max} members are due. One sending reminds at most %{max}: "Select all" selects the first %{max} (the oldest dues); send them, then select the rest.',
   selectOne: 'Select %{name}',
   fields: {
     memberNr: 'No.',

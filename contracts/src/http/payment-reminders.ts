@@ -1,6 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { REMINDER_LEVELS } from '../events/share-payment-events.js';
 import { TEXT_MAX } from '../limits.js';
+import { REMINDER_RUN_MAX } from '../share-payment-limits.js';
 import { AsBusinessDate, DateInRange, IsBusinessDate, ListOf, MaxText, rule } from './rules.js';
 
 /*
@@ -9,13 +10,6 @@ import { AsBusinessDate, DateInRange, IsBusinessDate, ListOf, MaxText, rule } fr
  * and makes the letters), `GET /payment-reminders/{runId}/letters.pdf` the letters of one sending, `GET
  * /payment-reminders?filter=member:<id>` the reminders recorded (a member's page).
  */
-
-/**
- * The most members one sending reminds: 2,000 member ids (UUIDs, 36 characters; 39 bytes each in JSON) are about 78 KB,
- * within the 100 KiB every JSON body is held to (platform/http/json-body.ts); 5,000 would not fit. Its letters render in
- * the request that downloads them (docs/payment-reminders.md "Limits").
- */
-export const REMINDER_RUN_MAX = 2000;
 
 /** `POST /payment-reminders`: the day of the reminders and the members selected from the due list. */
 export class PaymentReminderRun {

@@ -87,7 +87,8 @@ const isComplete = (collection: ReadDocument, booked: number): boolean =>
 export const directDebitsProjector: Projector = {
   collections: [DIRECT_DEBIT_MANDATES, DIRECT_DEBITS, DIRECT_DEBIT_PAYMENTS],
   // 2: the payments by direct debit recorded by hand are kept too (collectionId null), so their return is answered.
-  version: 2,
+  // 3: a mandate's last collection is its latest collection date, not that of the collection made last.
+  version: 3,
   keys(recorded: RecordedEvent): DocKey[] {
     return HANDLED.has(recorded.type) ? keysOf(recorded as unknown as Handled) : [];
   },
@@ -145,15 +146,18 @@ export const directDebitsProjector: Projector = {
             }),
           ),
         ];
-        // Each mandate drawn on counts the collection once (its next one is RCUR).
+        // Each mandate drawn on counts the collection once (its next one is RCUR). Its last collection is the latest
+        // collection date: a collection made later may be dated before one made earlier (up to 90 days ahead), and a
+        // revocation before the later date would let a debit be drawn after its mandate ended (decision 374).
         for (const mandateId of new Set(d.items.map((i) => i.mandateId))) {
           const mandate = current(mandateKey(mandateId));
+          const last = typeof mandate?.lastCollectionDate === 'string' ? mandate.lastCollectionDate : null;
           if (mandate)
             ops.push(
               put(DIRECT_DEBIT_MANDATES.name, {
                 ...mandate,
                 collections: Number(mandate.collections ?? 0) + 1,
-                lastCollectionDate: d.collectionDate,
+                lastCollectionDate: last !== null && last > d.collectionDate ? last : d.collectionDate,
               }),
             );
         }

@@ -13,6 +13,13 @@ import {
  * the members' bank data and mandates, and writes what this decides.
  */
 
+/**
+ * The largest single SEPA debit (EPC SDD rulebook, AT-06: 999,999,999.99 euro; the pain.008 schema's `InstdAmt`). A
+ * subscription may owe up to AMOUNT_MAX_CENTS (1,000,000,000.00 euro): a due above this is left out
+ * (`aboveDebitLimit`), never written into a file the rules would refuse (the collection answered 500).
+ */
+export const DEBIT_MAX_CENTS = 99_999_999_999;
+
 /** A mandate as the plan needs it: `collections` drawn under it so far. */
 export interface PlanMandate {
   readonly mandateId: string;
@@ -143,6 +150,10 @@ export function planCollection(input: PlanInput): CollectionPlan {
     const amount = dueOn(due, input.collectionDate);
     if (amount <= 0) {
       skip('notYetDue');
+      continue;
+    }
+    if (amount > DEBIT_MAX_CENTS) {
+      skip('aboveDebitLimit');
       continue;
     }
     const debtor = input.debtors.get(due.member);

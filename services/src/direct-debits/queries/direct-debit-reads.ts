@@ -163,13 +163,17 @@ export class DirectDebitReads {
     return ownCooperative(this.reads, cooperativeId);
   }
 
-  /** The collections, newest first, with their returned debits counted from the payments. */
+  /**
+   * The collections, newest first, with their returned debits counted from the payments. A debit collected above what
+   * was owed (decision 270) that came back is no longer listed above it: the bank gave the member the whole debit back,
+   * so there is nothing left to refund (listed, the clerk refunded the excess a second time).
+   */
   async collections(cooperativeId: string, params: ListParams): Promise<{ total: number; items: CollectionDto[] }> {
     const page = await collections.list(this.reads, cooperativeId, params, [
       { field: 'createdOn', direction: 'desc' },
       { field: 'collectionDate', direction: 'desc' },
     ]);
-    const returned = new Map<string, { count: number; cents: number }>();
+    const returned = new Map<string, { count: number; cents: number; paymentIds: Set<string> }>();
     if (page.items.length > 0) {
       const query = {
         filters: [
@@ -181,8 +185,9 @@ export class DirectDebitReads {
       for await (const batch of payments.queryPages(this.reads, cooperativeId, query, PAGE)) {
         for (const p of batch) {
           if (p.collectionId === null) continue;
-          const r = returned.get(p.collectionId) ?? { count: 0, cents: 0 };
-          returned.set(p.collectionId, { count: r.count + 1, cents: r.cents + p.amount });
+          const r = returned.get(p.collectionId) ?? { count: 0, cents: 0, paymentIds: new Set<string>() };
+          r.paymentIds.add(p.id);
+          returned.set(p.collectionId, { ...r, count: r.count + 1, cents: r.cents + p.amount });
         }
       }
     }
@@ -218,8 +223,13 @@ export class DirectDebitReads {
 
 export function collectionDto(
   d: DirectDebitCollectionDocument,
-  returned?: { count: number; cents: number },
+  returned?: { count: number; cents: number; paymentIds: ReadonlySet<string> },
 ): CollectionDto {
+  // Only the debits above what was owed that stand: a returned one is the member's money back already, and its
+  // return is the whole debit the bank gave back (what was booked and the part above it).
+  const isReturned = (a: { paymentId: string }): boolean => returned?.paymentIds.has(a.paymentId) === true;
+  const above = d.aboveOutstanding.filter((a) => !isReturned(a));
+  const returnedAbove = d.aboveOutstanding.filter(isReturned).reduce((sum, a) => sum + a.excess, 0);
   return {
     id: d.id,
     collectionDate: d.collectionDate,
@@ -229,9 +239,9 @@ export function collectionDto(
     totalCents: d.totalCents,
     booked: d.booked,
     returned: returned?.count ?? 0,
-    returnedCents: returned?.cents ?? 0,
-    aboveOutstanding: d.aboveOutstanding.map((a) => ({ ...a })),
-    aboveOutstandingCents: d.aboveOutstanding.reduce((sum, a) => sum + a.excess, 0),
+    returnedCents: (returned?.cents ?? 0) + returnedAbove,
+    aboveOutstanding: above.map((a) => ({ ...a })),
+    aboveOutstandingCents: above.reduce((sum, a) => sum + a.excess, 0),
     complete: d.complete,
   };
 }

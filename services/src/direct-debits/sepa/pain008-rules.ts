@@ -19,6 +19,7 @@ import {
   type Shape,
   type XmlNode,
 } from '../../payouts/index.js';
+import { DEBIT_MAX_CENTS } from '../domain/collection-plan.js';
 import { PAIN_008_001_08 } from './pain008.js';
 
 const CODE_OR_PROPRIETARY: Shape = { sequence: ['Cd', 'Prtry'], required: [], choice: true };
@@ -145,8 +146,8 @@ const MAX_LENGTH: Readonly<Record<string, number>> = {
   TwnNm: 35,
 };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** The largest single amount of a SEPA debit (EPC: 999,999,999.99 euro). */
-const MAX_DEBIT_CENTS = 99_999_999_999;
+/** The largest single amount of a SEPA debit (EPC: 999,999,999.99 euro); the plan leaves a larger due out. */
+const MAX_DEBIT_CENTS = DEBIT_MAX_CENTS;
 
 const cents = centsOf;
 const childOf = (node: XmlNode | undefined, name: string): XmlNode | undefined =>

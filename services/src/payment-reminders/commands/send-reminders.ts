@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { businessToday, memberStream, type StreamAppend } from '@coop/contracts';
+import { businessToday, memberStream, type EventStore, type StreamAppend } from '@coop/contracts';
 import type { CommandContext } from '../../platform/commands/command-context.js';
 import { StreamWriter } from '../../platform/commands/stream-writer.js';
+import { ReadModelProgress } from '../../platform/read-model-progress.js';
+import { EVENT_STORE } from '../../platform/tokens.js';
 import { reminderDateChecked, reminderDecider } from '../domain/reminder.decider.js';
 import { ReminderReads, type MemberDue } from '../queries/reminder-reads.js';
 
@@ -34,6 +37,8 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
   constructor(
     private readonly writer: StreamWriter,
     private readonly reads: ReminderReads,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly progress: ReadModelProgress,
   ) {}
 
   /**
@@ -41,13 +46,16 @@ export class SendRemindersHandler implements ICommandHandler<SendRemindersComman
    * stream, so a member reminded already that day (a retry, a second clerk) or too recently gets nothing. Written in
    * chunks of REMINDER_CHUNK members, each chunk one atomic append retried on a conflict; a sending stopped halfway is
    * completed by sending again (the chunks written stay, and are not sent twice). A date the decider refuses (after
-   * today, more than a week back) is refused before any read, also when nobody selected is due.
+   * today, more than a week back) is refused before any read, also when nobody selected is due. The dues are read
+   * only once the read models include every write before the sending: a payment another clerk, process or statement
+   * import recorded a moment before would otherwise still read as owed, and its member be reminded of money paid.
    */
   async execute({ ctx, date, memberIds }: SendRemindersCommand): Promise<ReminderRunResult> {
     const cooperativeId = ctx.actor.cooperativeId;
     const today = businessToday();
     reminderDateChecked(date, today);
     const selected = new Set(memberIds);
+    await this.progress.waitFor(await this.events.headPosition());
     const [due, reminderAfterDays] = await Promise.all([
       this.reads.due(cooperativeId, date, selected),
       this.reads.reminderAfterDays(cooperativeId),
