@@ -16,8 +16,9 @@ import { earliestCollectionDate } from '../../services/src/direct-debits/domain/
 /*
  * The confirmation of a new collection names, before anything is made, what the collection would draw and which chosen
  * dues it would leave out and why (`POST /direct-debits/preview`, `CollectionConfirm.tsx`): Anna has a mandate, Bert has
- * none. With nothing to draw, or a date the API refuses, the clerk cannot confirm. The dialog passes axe in German and
- * English at 1024 and 1440 px.
+ * none. With nothing to draw the clerk cannot confirm; a date the API refuses, or one that is no date, is said under the
+ * date field and nothing is asked (the question once showed "Ungültiges Datum" alone, naming no field). The dialog
+ * passes axe in German and English at 1024 and 1440 px.
  */
 
 const collectionDate = earliestCollectionDate(businessToday());
@@ -81,6 +82,31 @@ describe('the confirmation of a collection names what it would leave out', () =>
     await page.waitForSelector(tid('collection-confirm-pending'), { hidden: true });
   }
 
+  /** Chooses the dues and types `typed` as the date, and asks; the date is refused, so no question is asked. */
+  async function askWithDate(page: Page, names: readonly string[], typed: string): Promise<void> {
+    for (const row of await page.$$(tid('collection-due'))) {
+      const text = await row.evaluate((el) => (el as HTMLElement).innerText);
+      const box = (await row.$('input[type="checkbox"]'))!;
+      const checked = await box.evaluate((el) => (el as HTMLInputElement).checked);
+      if (names.some((n) => text.includes(n)) !== checked) await box.click();
+    }
+    await fill(page, tid('collection-date'), typed);
+    await page.waitForSelector(`${tid('collection-create')}:not([disabled])`);
+    await clickElement(page, tid('collection-create'));
+  }
+
+  /** Waits until the text under the collection date (its helper text, marked as an error) contains `text`. */
+  const waitForFieldText = (page: Page, text: string): Promise<unknown> =>
+    page.waitForFunction(
+      (t: string) => {
+        const input = document.querySelector('[data-testid="collection-date"]');
+        const under = document.getElementById(input?.getAttribute('aria-describedby') ?? '');
+        return input?.getAttribute('aria-invalid') === 'true' && !!under?.textContent?.includes(t);
+      },
+      {},
+      text,
+    );
+
   const confirmDisabled = (page: Page): Promise<boolean> =>
     page.$eval(tid('collection-confirm-yes'), (el) => (el as HTMLButtonElement).disabled);
 
@@ -130,14 +156,18 @@ describe('the confirmation of a collection names what it would leave out', () =>
     await page.click(tid('collection-confirm-no'));
     await page.waitForSelector(tid('collection-confirm'), { hidden: true });
 
-    await ask(page, ['Abbucher'], SATURDAY);
-    await waitForText(page, tid('collection-confirm-error'), 'ist kein TARGET2-Geschäftstag');
-    expect(await confirmDisabled(page)).toBe(true);
-    await settled(page);
-    await screenshot(page, 'collection-preview-refused-de-1440');
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.click(tid('collection-confirm-no'));
-    await page.waitForSelector(tid('collection-confirm'), { hidden: true });
+    // A date refused is said under the date, and nothing is asked: the question once showed "Ungültiges Datum" alone.
+    for (const [typed, said] of [
+      [german(SATURDAY), `Der ${german(SATURDAY)} ist kein TARGET2-Geschäftstag`],
+      ['32.12.2026', 'Ungültiges Datum · tt.mm.jjjj'],
+    ] as const) {
+      await askWithDate(page, ['Abbucher'], typed);
+      await waitForFieldText(page, said);
+      expect(await page.$(tid('collection-confirm'))).toBeNull();
+      await settled(page);
+      await screenshot(page, `collection-date-refused-de-1440-${typed.replace(/\W+/g, '')}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
 
     await ask(page, ['Abbucher', 'Ohnemandat'], collectionDate);
     await waitForText(page, tid('collection-confirm-left-out'), `Mitglied ${nr.bert}`);

@@ -280,11 +280,12 @@ describe("a clerk's walk through the money that comes in (German)", () => {
     await shot('return-confirmation');
     await page.click(tid('debit-return-dialog-yes'));
     await page.waitForSelector(tid('debit-return-dialog'), { hidden: true });
-    await rowWith(tid('debit-payment-row'), `Zurückgegeben am ${german(proposed)} (MD06)`);
+    // The bank's code with its meaning: a bare "MD06" told the clerk nothing.
+    await rowWith(tid('debit-payment-row'), `${german(proposed)} (MD06 – Rückgabe auf Verlangen des Zahlers)`);
     // The same page, not reloaded: the payments card says the amount is due again, the history names the return.
     await waitForText(page, tid('member-share-dues'), '250,00 € offen');
     expect(await historyLines(['SharePaymentReturned'], 1)).toEqual([
-      `SharePaymentReturned: Rücklastschrift über 250,00 € am ${german(proposed)} (Grund MD06)`,
+      `SharePaymentReturned: Rücklastschrift über 250,00 € am ${german(proposed)} (Grund MD06 – Rückgabe auf Verlangen des Zahlers)`,
     ]);
     await shot('return-recorded');
   }, 60_000);

@@ -41,6 +41,33 @@ const STATE_COLOR = {
   listed: 'default',
 } as const;
 
+/** Hidden on screen, read by screen readers: the selection column's name (its cells show checkboxes). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/**
+ * Why a credit waits for the clerk. When its text named a member who owes nothing or less than the amount, the member
+ * is named ("member 27 Monika Meier owes nothing on shares"): the picker beside it stays empty, and "the member" alone
+ * left the clerk guessing which one the matching read.
+ */
+function reasonText(entry: BankStatementEntryDto, translate: (key: string, options?: object) => string): string {
+  const named = entry.memberId !== null && ['nothingOutstanding', 'aboveOutstanding'].includes(entry.unmatched ?? '');
+  return named
+    ? translate(`coop.bankStatements.reasons.${entry.unmatched}Of`, {
+        member: `${entry.memberNr ?? ''} ${entry.memberName}`.trim(),
+      })
+    : translate(`coop.bankStatements.reasons.${entry.unmatched}`);
+}
+
 /** One entry's state: proposed, to assign (and why), booked, set aside, or listed only. */
 function EntryState({ entry }: { entry: BankStatementEntryDto }) {
   const translate = useTranslate();
@@ -55,7 +82,9 @@ function EntryState({ entry }: { entry: BankStatementEntryDto }) {
         data-testid={`entry-state-${entry.state}`}
       />
       {entry.unmatched ? (
-        <Typography variant="caption">{translate(`coop.bankStatements.reasons.${entry.unmatched}`)}</Typography>
+        <Typography variant="caption" data-testid="entry-reason">
+          {reasonText(entry, translate)}
+        </Typography>
       ) : null}
     </Box>
   );
@@ -158,7 +187,12 @@ export default function StatementScreen() {
             <Table size="small" aria-labelledby="bank-statement-title" data-testid="bank-statement-entries">
               <TableHead>
                 <TableRow>
-                  <TableCell padding="checkbox">{t('fields.select')}</TableCell>
+                  {/* The column's name for screen readers only: shown, "Auswahl" widened the table past 1024 px. */}
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('fields.select')}
+                    </Box>
+                  </TableCell>
                   <TableCell>{t('fields.bookingDate')}</TableCell>
                   <TableCell align="right">{t('fields.amount')}</TableCell>
                   <TableCell>{t('fields.party')}</TableCell>

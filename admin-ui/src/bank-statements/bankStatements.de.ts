@@ -46,7 +46,8 @@ export const bankStatementsDe: typeof bankStatementsEn = {
     bookingDate: 'Buchungstag',
     amount: 'Betrag',
     party: 'Zahler / Empfänger',
-    remittance: 'Verwendungszweck',
+    // A soft hyphen: the header may break ("Verwendungs-/zweck") where the table is narrow (1024 px).
+    remittance: 'Verwendungs\u00adzweck',
     member: 'Mitglied',
     state: 'Stand',
     allocations: 'Auf Anteile',
@@ -63,6 +64,8 @@ export const bankStatementsDe: typeof bankStatementsEn = {
     severalMemberNumbers: 'mehrere Mitgliedsnummern im Text',
     nothingOutstanding: 'das Mitglied schuldet nichts auf Anteile',
     aboveOutstanding: 'mehr, als das Mitglied auf Anteile schuldet',
+    nothingOutstandingOf: 'Mitglied %{member} schuldet nichts auf Anteile',
+    aboveOutstandingOf: 'mehr, als Mitglied %{member} auf Anteile schuldet',
     ownDirectDebit: 'eine Lastschrift dieser Genossenschaft, mit dem Einzug gebucht: bitte beiseitelegen',
   },
 };

@@ -64,6 +64,8 @@ export const bankStatementsEn = {
     severalMemberNumbers: 'several member numbers in the text',
     nothingOutstanding: 'the member owes nothing on shares',
     aboveOutstanding: 'more than the member owes on shares',
+    nothingOutstandingOf: 'member %{member} owes nothing on shares',
+    aboveOutstandingOf: 'more than member %{member} owes on shares',
     ownDirectDebit: 'a direct debit of this cooperative, booked with its collection: set it aside',
   },
 };

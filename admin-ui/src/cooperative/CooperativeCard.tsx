@@ -167,7 +167,11 @@ export function CooperativeCard({ testId = 'cooperative-card', actions }: { test
           </Typography>
         </Box>
       </CardContent>
-      {actions ? <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>{actions}</CardActions> : null}
+      {actions ? (
+        <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {actions}
+        </CardActions>
+      ) : null}
     </Card>
   );
 }

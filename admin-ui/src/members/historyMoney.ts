@@ -1,6 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import { formatCount, formatDate, formatMoney } from '../format';
 import type { HistoryPosting } from '@coop/contracts/console';
+import { returnReasonText } from '../direct-debits/returnReason';
 import { shareChange, type HistoryEntry } from './model';
 
 /**
@@ -42,7 +43,7 @@ export function moneyLine(entry: HistoryEntry, translate: TranslateFunction): st
     const args = {
       amount: formatMoney(paymentReturn.amount),
       date: formatDate(paymentReturn.date),
-      reason: paymentReturn.reason ?? '',
+      reason: paymentReturn.reason ? returnReasonText(paymentReturn.reason, translate) : '',
     };
     return h(paymentReturn.reason ? 'paymentReturnReason' : 'paymentReturn', args);
   }

@@ -67,7 +67,7 @@ describe('the history line of a payment, a return, a plan, a mandate', () => {
     expect(lines()).toEqual({
       payment: 'Zahlung 500,00 € (Überweisung) am 01.03.2026',
       debit: 'Zahlung 250,00 € (Lastschrift) am 02.03.2026',
-      returned: 'Rücklastschrift über 250,00 € am 09.03.2026 (Grund MD06)',
+      returned: 'Rücklastschrift über 250,00 € am 09.03.2026 (Grund MD06 – Rückgabe auf Verlangen des Zahlers)',
       returnedNoReason: 'Rücklastschrift über 250,00 € am 09.03.2026',
       plan: '3 Raten über zusammen 1.500,00 €, fällig vom 01.03.2026 bis 01.05.2026',
       planOfOne: '1 Rate über 1.500,00 €, fällig am 01.03.2026',
@@ -81,13 +81,19 @@ describe('the history line of a payment, a return, a plan, a mandate', () => {
     expect(lines()).toEqual({
       payment: 'Payment of 500,00 € (Bank transfer) on 01.03.2026',
       debit: 'Payment of 250,00 € (Direct debit) on 02.03.2026',
-      returned: 'Returned debit of 250,00 € on 09.03.2026 (reason MD06)',
+      returned: 'Returned debit of 250,00 € on 09.03.2026 (reason MD06 – refund requested by the debtor)',
       returnedNoReason: 'Returned debit of 250,00 € on 09.03.2026',
       plan: '3 instalments of 1.500,00 € together, due from 01.03.2026 to 01.05.2026',
       planOfOne: '1 instalment of 1.500,00 €, due on 01.03.2026',
       mandate: 'Mandate BACH-0001 signed on 02.05.2024 (Recurring)',
       revoked: 'Mandate BACH-0001 revoked as of 10.03.2026',
     });
+  });
+
+  it('names a return code it does not know as the bank sent it', async () => {
+    await i18nProvider.changeLocale('de');
+    const unknown = { ...entries.returned!, paymentReturn: { ...entries.returned!.paymentReturn!, reason: 'XY99' } };
+    expect(moneyLine(unknown, i18nProvider.translate)).toBe('Rücklastschrift über 250,00 € am 09.03.2026 (Grund XY99)');
   });
 
   it('names nothing for other entries', () => {

@@ -104,7 +104,7 @@ export function InstalmentDialog({
                   fullWidth
                   margin="dense"
                   error={!!messages[`instalments.${n}.dueDate`]}
-                  helperText={messages[`instalments.${n}.dueDate`] ?? ' '}
+                  helperText={messages[`instalments.${n}.dueDate`] ?? translate('coop.form.dateHint')}
                   slotProps={{ htmlInput: { maxLength: 10 } }}
                 />
               </Grid>

@@ -104,6 +104,8 @@ export function PaymentDialog({
           fullWidth
           margin="dense"
           {...field('date')}
+          // The format under the date until a refusal takes its place, as under every other date of the console.
+          helperText={messages.date ?? translate('coop.form.dateHint')}
           slotProps={{ htmlInput: { maxLength: 10, 'data-testid': 'share-payment-date' } }}
         />
         <TextField
