@@ -11,7 +11,7 @@ export type LimitTemplate =
   | 'controlCharacters'
   /** "At most {0} terms" / "Höchstens {0} Angaben" (a list's `filter` or `order_by` naming more fields than it may). */
   | 'tooManyTerms'
-  /** "The PDF could not be made within its budget ({0} s, {1} MB): …" (503). */
+  /** "The file could not be made within its limit of {0} seconds and {1} MB; …" (503, a task's reason; decision 131). */
   | 'renderBudgetExceeded'
   /** "Other files are being made just now. …" (503: as many files are made and wait as the server takes; decision 337). */
   | 'renderBusy'

@@ -2,13 +2,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { kindName } from '../notifications/model';
+import { kindName, templateText } from '../notifications/model';
 import { isActive, progressPercent } from './model';
 import { downloadTaskFile, useTask } from './queries';
 
 /**
  * A download that became a background task (a 202 answer: large exports, statements, the closure's tax certificates):
- * its progress while it works, then its state and its files to download in place. Errors are shown.
+ * its progress while it works, then its state and its files to download in place. A rejected task's reason (a file
+ * past its budget: `renderBudgetExceeded`) and errors are shown in the clerk's language, as the task list shows them.
  */
 export function BackgroundTaskNotice({ taskId, testId }: { taskId: string; testId: string }) {
   const translate = useTranslate();
@@ -37,9 +38,14 @@ export function BackgroundTaskNotice({ taskId, testId }: { taskId: string; testI
       <Typography variant="body2" data-testid={`${testId}-state`} data-state={task.state}>
         {translate(`coop.tasks.states.${task.state}`, { _: task.state })}
       </Typography>
+      {task.reason ? (
+        <Typography variant="body2" color="warning.dark" data-testid={`${testId}-reason`}>
+          {templateText(translate, task.reason.template, task.reason.parameters)}
+        </Typography>
+      ) : null}
       {task.error ? (
         <Typography variant="body2" color="error">
-          {task.error}
+          {templateText(translate, task.error)}
         </Typography>
       ) : null}
       {task.files.map((f) => (

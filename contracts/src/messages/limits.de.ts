@@ -7,7 +7,7 @@ export const LIMIT_MESSAGES_DE: Record<keyof typeof LIMIT_MESSAGES_EN, string> =
   controlCharacters: 'Darf keine Steuerzeichen enthalten',
   tooManyTerms: 'Höchstens %{0} Angaben',
   renderBudgetExceeded:
-    'Das PDF konnte nicht innerhalb seiner Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie weniger Mitglieder',
+    'Die Datei konnte nicht innerhalb ihrer Grenze von %{0} Sekunden und %{1} MB erstellt werden; bitte versuchen Sie es später erneut oder wählen Sie bei einem PDF weniger Mitglieder',
   renderBusy: 'Gerade werden andere PDFs und Listen erstellt. Bitte versuchen Sie es in einer Minute noch einmal.',
   csvBodyBusy: 'Gerade werden andere Dateien empfangen. Bitte versuchen Sie es in einer Minute noch einmal.',
   sepaNameNotRepresentable:

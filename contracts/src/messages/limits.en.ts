@@ -5,7 +5,7 @@ export const LIMIT_MESSAGES_EN = {
   controlCharacters: 'Must not contain control characters',
   tooManyTerms: 'At most %{0} terms',
   renderBudgetExceeded:
-    'The PDF could not be made within its limit of %{0} seconds and %{1} MB; please try again later or choose fewer members',
+    'The file could not be made within its limit of %{0} seconds and %{1} MB; please try again later or, for a PDF, choose fewer members',
   renderBusy: 'Other PDFs and lists are being made just now. Please try again in a minute.',
   csvBodyBusy: 'Other files are being received just now. Please try again in a minute.',
   sepaNameNotRepresentable:

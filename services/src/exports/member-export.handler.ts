@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { isIsoDate } from '@coop/contracts';
+import { budgetReason } from '../platform/render-thread/budget-refusal.js';
+import { RenderBudgetExceeded } from '../platform/render-thread/render-budget.js';
 import { TaskHandlerProvider, type RunningTask, type TaskHandler, type TaskOutcome } from '../tasks/index.js';
 import { CSV_DIALECTS, EXPORT_FORMATS, type CsvDialect } from './member-columns.js';
-import { MemberExport } from './member-export.js';
+import { MemberExport, type MemberExportFile } from './member-export.js';
 
 /**
  * A large member list as a background task (kind `memberExport`, params `{format, date, dialect}`): counts the members
  * first, then writes the file with progress (members done / total). It writes no events, so a run interrupted by a
- * restart is simply run again.
+ * restart is simply run again. A file past its format's budget rejects the task (`renderBudgetExceeded` [s, MB]).
  */
 @TaskHandlerProvider()
 @Injectable()
@@ -25,10 +27,18 @@ export class MemberExportTaskHandler implements TaskHandler<'memberExport'> {
     const date = String(task.params.date ?? '');
     if (format === undefined) throw new Error(`Unknown export format ${String(task.params.format)}.`);
     if (!isIsoDate(date)) throw new Error(`Not a date: ${date}.`);
-    const file = await this.exports.make(
-      { cooperativeId: task.cooperativeId, format, date, dialect, background: true },
-      (done, total) => task.progress(done, total),
-    );
+    let file: MemberExportFile;
+    try {
+      file = await this.exports.make(
+        { cooperativeId: task.cooperativeId, format, date, dialect, background: true },
+        (done, total) => task.progress(done, total),
+      );
+    } catch (error) {
+      // Past its format's budget (docs/exports.md "Budget"): rejected with the reason the console translates.
+      if (error instanceof RenderBudgetExceeded)
+        return { outcome: 'rejected', reason: budgetReason(error), notifications: [] };
+      throw error;
+    }
     return {
       outcome: 'completed',
       files: [

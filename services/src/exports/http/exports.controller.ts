@@ -14,6 +14,7 @@ import { MemberExport } from '../member-export.js';
 import { attachment } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
 import { sendQueued } from '../../platform/http/head-request.js';
+import { refusedPastBudget } from '../../platform/render-thread/budget-refusal.js';
 
 const FILE_CONTENT = {
   'text/csv': { schema: { type: 'string', format: 'binary' } },
@@ -46,7 +47,8 @@ function parse(
 /**
  * The member list as of a date as a file (issue 26; SPEC.md 7 `export/members.{format}`; GenG § 30): CSV (default),
  * XLSX or ODS, named `mitglieder-<cooperative>-<date>.<ext>`. Above `EXPORT_SYNC_LIMIT` members: 202 with the queued
- * task (kind `memberExport`); the file is then downloaded from the task. `members:read`.
+ * task (kind `memberExport`); the file is then downloaded from the task. Past its format's budget: 503
+ * `renderBudgetExceeded`. `members:read`.
  */
 @ApiTags('exports')
 @ApiBearerAuth()
@@ -122,7 +124,10 @@ export class ExportsController {
     }
     const file = await whileConnected(res, (gone) =>
       this.exports.make({ cooperativeId: actor.cooperativeId, format, date, dialect, gone }),
-    );
+    ).catch((error: unknown) => {
+      // Past its format's budget (docs/exports.md "Budget"): 503 `renderBudgetExceeded`, not a held thread or a crash.
+      throw refusedPastBudget(error);
+    });
     await res
       .status(200)
       .header('Content-Type', file.contentType)

@@ -8,7 +8,8 @@ import { describe, expect, it } from '@jest/globals';
 import * as XLSX from 'xlsx';
 import type { MemberDto } from '@coop/contracts';
 import type { ExportFormat } from '../member-columns.js';
-import { MemberFileRenderer } from './member-file-renderer.js';
+import { RenderBudgetExceeded } from '../../platform/render-thread/render-budget.js';
+import { MEMBER_EXPORT_BUDGETS, MemberFileRenderer } from './member-file-renderer.js';
 
 const ENTRY = new URL('../../../dist/exports/render-thread/render-thread.js', import.meta.url);
 const built = existsSync(ENTRY);
@@ -81,5 +82,20 @@ const sheet = (bytes: Buffer): unknown[][] => {
       expect(rows).toHaveLength(MEMBERS + 1);
       expect(rows).toEqual(sheet(local));
     },
+  );
+
+  // docs/exports.md "Budget": the thread is ended past its format's time or heap, the file refused.
+  it.each<[ExportFormat, 'time' | 'memory', { seconds: number; memoryMb: number }]>([
+    ['csv', 'time', { seconds: 0, memoryMb: 768 }],
+    ['xlsx', 'memory', { seconds: 60, memoryMb: 4 }],
+  ])(
+    'refuses a %s file past its budget’s %s in the thread (RenderBudgetExceeded)',
+    async (format, reason, budget) => {
+      const limited = new MemberFileRenderer(ENTRY, 2000, { ...MEMBER_EXPORT_BUDGETS, [format]: budget });
+      const made = limited.render({ format, dialect: 'excel', total: MEMBERS, batches: batches() });
+      await expect(made).rejects.toBeInstanceOf(RenderBudgetExceeded);
+      await expect(made).rejects.toMatchObject({ reason, budget });
+    },
+    30_000,
   );
 });

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpException, HttpStatus, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { businessToday, memberFieldError, TaskDto, ValidationError } from '@coop/contracts';
@@ -6,8 +6,7 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { refusal } from '../../platform/http/refusal.js';
-import { RenderBudgetExceeded } from '../../platform/render-thread/render-budget.js';
+import { refusedPastBudget } from '../../platform/render-thread/budget-refusal.js';
 import { APP_CONFIG } from '../../platform/tokens.js';
 import { asOfDate } from '../../members/index.js';
 import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
@@ -128,13 +127,7 @@ export class MemberPdfsController {
       this.pdfs.make(actor.cooperativeId, request, undefined, false, gone),
     ).catch((error: unknown) => {
       // Past its time or memory (issue 38): a clear refusal the console translates, not a held thread or a crash.
-      if (error instanceof RenderBudgetExceeded) {
-        throw new HttpException(
-          refusal(error.message, 'renderBudgetExceeded', String(error.budget.seconds), String(error.budget.memoryMb)),
-          HttpStatus.SERVICE_UNAVAILABLE,
-        );
-      }
-      throw error;
+      throw refusedPastBudget(error);
     });
     await res
       .status(200)

@@ -1,6 +1,11 @@
 import type { MemberDto } from '@coop/contracts';
 import { isRenderThreadBuilt, renderInThread } from '../../platform/render-thread/render-in-thread.js';
-import { budgetClock, withinBudget, type RenderBudget } from '../../platform/render-thread/render-budget.js';
+import {
+  budgetClock,
+  checkedProgress,
+  withinBudget,
+  type RenderBudget,
+} from '../../platform/render-thread/render-budget.js';
 import { memberListPdf, type MemberListPdfRequest } from '../render/member-list-pdf.js';
 import type { PdfIssuer } from '../render/pdf-frame.js';
 import { statementsPdf, type Statement } from '../render/statement-pdf.js';
@@ -56,7 +61,7 @@ export class MemberPdfRenderer {
   ): Promise<Buffer> {
     if (!this.inThread(total)) {
       const clock = budgetClock(this.budget);
-      return statementsPdf(issuer, date, withinBudget(statements, clock), checked(clock, onMember));
+      return statementsPdf(issuer, date, withinBudget(statements, clock), checkedProgress(clock, onMember));
     }
     return renderInThread<MemberPdfStart, Statement>(
       this.entry,
@@ -75,7 +80,7 @@ export class MemberPdfRenderer {
   ): Promise<{ pdf: Buffer; rows: number }> {
     if (!this.inThread(request.total)) {
       const clock = budgetClock(this.budget);
-      return memberListPdf(request, withinBudget(members, clock), checked(clock, onRows));
+      return memberListPdf(request, withinBudget(members, clock), checkedProgress(clock, onRows));
     }
     let rows = 0;
     async function* counted(): AsyncGenerator<readonly MemberDto[]> {
@@ -93,12 +98,4 @@ export class MemberPdfRenderer {
     );
     return { pdf, rows };
   }
-}
-
-/** The progress callback with the budget's clock checked first: the renderers call it every 200 rows or 5 statements. */
-function checked(clock: { readonly check: () => void }, progress?: (done: number) => void): (done: number) => void {
-  return (done) => {
-    clock.check();
-    progress?.(done);
-  };
 }

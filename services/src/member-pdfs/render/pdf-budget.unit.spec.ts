@@ -131,5 +131,7 @@ describe('member PDFs within their limits', () => {
     expect(clock.left()).toBe(1);
     now = 3_001;
     expect(() => clock.check()).toThrow(RenderBudgetExceeded);
+    // No time at all (EXPORT_BUDGET_SECONDS=0): the first check refuses, however fast the first batch came.
+    expect(() => budgetClock({ seconds: 0, memoryMb: 64 }, () => now).check()).toThrow(RenderBudgetExceeded);
   });
 });

@@ -50,6 +50,11 @@ export interface AppConfig {
   readonly pdfSyncLimit: number;
   /** Member list exports (CSV, XLSX, ODS) of more members than this are written in a background task (issue 26; default 5000). */
   readonly exportSyncLimit: number;
+  /**
+   * The time budget of one member list file, every format (`EXPORT_BUDGET_SECONDS`, 0 or more; decision 131's budget):
+   * unset, each format's measured budget (`MEMBER_EXPORT_BUDGETS`, docs/exports.md "Budget"). 0 refuses every export.
+   */
+  readonly exportBudgetSeconds: number | undefined;
   /** An import (dry run or write) of more data rows than this runs in a background task (issue 29; default 20,000). */
   readonly importSyncRows: number;
   /**
@@ -102,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     pdfSyncLimit: wholeNumber(env.PDF_SYNC_LIMIT, 300, 'PDF_SYNC_LIMIT', 0),
     exportSyncLimit: wholeNumber(env.EXPORT_SYNC_LIMIT, 5000, 'EXPORT_SYNC_LIMIT', 0),
+    exportBudgetSeconds:
+      env.EXPORT_BUDGET_SECONDS === undefined || env.EXPORT_BUDGET_SECONDS === ''
+        ? undefined
+        : wholeNumber(env.EXPORT_BUDGET_SECONDS, 0, 'EXPORT_BUDGET_SECONDS', 0),
     importSyncRows: wholeNumber(env.IMPORT_SYNC_ROWS, 20_000, 'IMPORT_SYNC_ROWS', 0),
     importSyncBytes: wholeNumber(env.IMPORT_SYNC_BYTES, 16 * 1024 * 1024, 'IMPORT_SYNC_BYTES', 0),
     importChunkEvents: importChunkEvents(env.IMPORT_CHUNK_EVENTS, eventStoreUrl !== undefined),

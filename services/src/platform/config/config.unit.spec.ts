@@ -39,6 +39,16 @@ describe('loadConfig: whole numbers from the environment', () => {
       'SESSION_MAX_SECONDS must be a positive whole number, got -5',
     );
   });
+
+  it("EXPORT_BUDGET_SECONDS: unset leaves each format's budget; 0 or more seconds; anything else is refused", () => {
+    expect(loadConfig(env({})).exportBudgetSeconds).toBeUndefined();
+    expect(loadConfig(env({ EXPORT_BUDGET_SECONDS: '' })).exportBudgetSeconds).toBeUndefined();
+    expect(loadConfig(env({ EXPORT_BUDGET_SECONDS: '0' })).exportBudgetSeconds).toBe(0);
+    expect(loadConfig(env({ EXPORT_BUDGET_SECONDS: '300' })).exportBudgetSeconds).toBe(300);
+    expect(() => loadConfig(env({ EXPORT_BUDGET_SECONDS: '1.5' }))).toThrow(
+      'EXPORT_BUDGET_SECONDS must be a whole number (0 or more), got 1.5',
+    );
+  });
 });
 
 describe('loadConfig: EVENT_LOG_PREWARM', () => {

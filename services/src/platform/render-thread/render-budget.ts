@@ -23,7 +23,7 @@ export class RenderBudgetExceeded extends Error {
   }
 }
 
-/** A clock for one rendering: `check()` throws RenderBudgetExceeded once the budget's time has passed. */
+/** A clock for one rendering: `check()` throws RenderBudgetExceeded once the budget's time is up (0 s: at once). */
 export function budgetClock(
   budget: RenderBudget,
   now: () => number = Date.now,
@@ -31,7 +31,7 @@ export function budgetClock(
   const deadline = now() + budget.seconds * 1000;
   return {
     check: () => {
-      if (now() > deadline) throw new RenderBudgetExceeded(budget, 'time');
+      if (now() >= deadline) throw new RenderBudgetExceeded(budget, 'time');
     },
     left: () => Math.max(0, deadline - now()),
   };
@@ -49,4 +49,18 @@ export async function* withinBudget<T>(
     clock.check();
     yield item;
   }
+}
+
+/**
+ * The progress callback with the budget's clock checked first: a renderer on the calling thread calls it every few rows
+ * (the member PDFs every 200 rows or 5 statements, the member list files every slice), so it stops between two.
+ */
+export function checkedProgress(
+  clock: { readonly check: () => void },
+  progress?: (done: number) => void,
+): (done: number) => void {
+  return (done) => {
+    clock.check();
+    progress?.(done);
+  };
 }
