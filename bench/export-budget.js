@@ -105,7 +105,7 @@ try {
       log(`    ${format} within ${cap} MB of heap: ${caps[cap]}`);
     }
     figures.formats[format] = { runs, caps };
-    const slowest = Math.max(...runs.map((r) => r.seconds));
+    const slowest = runs.reduce((most, r) => Math.max(most, r.seconds), 0);
     checks.push({
       metric: `${format.toUpperCase()} in a render thread, ${MEMBERS} members${FULL ? ' (all fields)' : ''}`,
       target: null,
