@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { taxCertificatesStream, type DividendDto, type MemberDto, type TaxCertificateIssued } from '@coop/contracts';
+import type { TaxCertificateIssued } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
-import { auth, startApp, type TestApp } from './support/app.js';
-import { binary, pdf, closedWithThreeHolders } from './support/tax-documents.js';
+import { startApp, type TestApp } from './support/app.js';
+import { correctionWalk, pdf } from './support/tax-documents.js';
 
 /*
  * Decision 429 answers a correction asked again "as issued" when it would state what the member's last corrected
@@ -13,37 +13,17 @@ import { binary, pdf, closedWithThreeHolders } from './support/tax-documents.js'
  */
 describe('tax certificates: a correction after a later issue is a new correction', () => {
   let t: TestApp;
-  let closure: DividendDto;
-  let member: MemberDto;
+  let walk: Awaited<ReturnType<typeof correctionWalk>>;
 
   beforeAll(async () => {
     t = await startApp();
-    const closed = await closedWithThreeHolders(t);
-    closure = closed.closure;
-    member = closed.m.church!;
-    await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${member.id}`).expect(200);
+    walk = await correctionWalk(t);
   }, 60_000);
   afterAll(async () => t.close());
 
-  const correct = (reason: string): request.Test =>
-    request(t.http)
-      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
-      .set(auth(t.adminToken))
-      .send({ member: member.id, reason })
-      .buffer(true)
-      .parse(binary);
-  const issues = async (): Promise<TaxCertificateIssued['data'][]> =>
-    (await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).map(
-      (e) => e.data as TaxCertificateIssued['data'],
-    );
-  const moveTo = async (street: string): Promise<void> => {
-    const current = (await request(t.http).get(`/api/v1/members/${member.id}`).set(auth(t.adminToken))).body as object;
-    await request(t.http)
-      .put(`/api/v1/members/${member.id}`)
-      .set(auth(t.adminToken))
-      .send({ ...current, street, streetHomeNumber: '5' })
-      .expect(200);
-  };
+  const correct = (reason: string): request.Test => walk.correct(reason);
+  const issues = (): Promise<TaxCertificateIssued['data'][]> => walk.issues();
+  const moveTo = (street: string): Promise<void> => walk.moveTo(street);
 
   it('records the correction again when a replacement stating other data was issued after it', async () => {
     await moveTo('Neue Straße');
@@ -53,7 +33,7 @@ describe('tax certificates: a correction after a later issue is a new correction
     const reissued = await pdf(
       t.http,
       t.adminToken,
-      `/api/v1/dividend/tax-pdf/${closure.id}?member=${member.id}`,
+      `/api/v1/dividend/tax-pdf/${walk.closure.id}?member=${walk.member.id}`,
     ).expect(200);
     expect((await pdfPages(reissued.body as Buffer))[0]).toEqual(expect.arrayContaining(['Falsche Straße 5']));
     // The address put right: the certificate the member holds now is incorrect, and a correction is due.

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { taxCertificatesStream, type DividendDto, type MemberDto, type TaxCertificateIssued } from '@coop/contracts';
+import type { TaxCertificateIssued } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { RENDER_GATE } from '../../services/src/platform/render-thread/render-gate.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { binary, pdf, closedWithThreeHolders } from './support/tax-documents.js';
+import { correctionWalk } from './support/tax-documents.js';
 
 /*
  * A corrected certificate (§ 45a Abs. 6 EStG) asked for again (a retry, a second click, two clerks at once) while
@@ -12,37 +12,18 @@ import { binary, pdf, closedWithThreeHolders } from './support/tax-documents.js'
  */
 describe('tax certificates: the same correction twice is one correction', () => {
   let t: TestApp;
-  let closure: DividendDto;
-  let member: MemberDto;
+  let walk: Awaited<ReturnType<typeof correctionWalk>>;
 
   beforeAll(async () => {
     t = await startApp();
-    const closed = await closedWithThreeHolders(t);
-    closure = closed.closure;
-    member = closed.m.church!;
-    await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${member.id}`).expect(200);
+    walk = await correctionWalk(t);
   }, 60_000);
   afterAll(async () => t.close());
 
-  const correct = (reason: string): request.Test =>
-    request(t.http)
-      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
-      .set(auth(t.adminToken))
-      .send({ member: member.id, reason })
-      .buffer(true)
-      .parse(binary);
+  const correct = (reason: string): request.Test => walk.correct(reason);
   const corrections = async (): Promise<TaxCertificateIssued['data'][]> =>
-    (await t.running.storage.events.readStream(taxCertificatesStream(closure.id!)))
-      .map((e) => e.data as TaxCertificateIssued['data'])
-      .filter((d) => d.version === 'corrected');
-  const moveTo = async (street: string): Promise<void> => {
-    const current = (await request(t.http).get(`/api/v1/members/${member.id}`).set(auth(t.adminToken))).body as object;
-    await request(t.http)
-      .put(`/api/v1/members/${member.id}`)
-      .set(auth(t.adminToken))
-      .send({ ...current, street, streetHomeNumber: '5' })
-      .expect(200);
-  };
+    (await walk.issues()).filter((d) => d.version === 'corrected');
+  const moveTo = (street: string): Promise<void> => walk.moveTo(street);
 
   it('answers the same correction sent twice in a row with the same certificate, recorded once', async () => {
     await moveTo('Neue Straße');
@@ -57,9 +38,9 @@ describe('tax certificates: the same correction twice is one correction', () => 
 
   it('refuses another reason for a certificate that did not change since its correction, recording nothing', async () => {
     const res = await request(t.http)
-      .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+      .post(`/api/v1/dividend/tax-pdf/${walk.closure.id}/corrections`)
       .set(auth(t.adminToken))
-      .send({ member: member.id, reason: 'Noch einmal' });
+      .send({ member: walk.member.id, reason: 'Noch einmal' });
     const [day] = (await corrections()).map((d) => d.at.slice(0, 10));
     expect([res.status, res.body]).toEqual([
       400,

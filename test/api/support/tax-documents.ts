@@ -1,6 +1,12 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import type { DividendDto, DividendMemberDto, MemberDto } from '@coop/contracts';
+import {
+  taxCertificatesStream,
+  type DividendDto,
+  type DividendMemberDto,
+  type MemberDto,
+  type TaxCertificateIssued,
+} from '@coop/contracts';
 import { auth, validCooperative, type TestApp } from './app.js';
 import { createMember, posted } from './members.js';
 import { createOrder, THIS_YEAR } from './tax-papers.js';
@@ -114,4 +120,46 @@ export async function closedWithThreeHolders(
   const closure = res.body as DividendDto;
   expect(closure.members).toHaveLength(3);
   return { closure, m };
+}
+
+/**
+ * A closure with three holders whose church member got its certificate, and the requests of the correction specs: a
+ * correction with its reason (the PDF as bytes), the issues of the closure's certificate register, and a move of the
+ * member to another street (its master data changed, the certificate's facts with it).
+ */
+export async function correctionWalk(t: TestApp): Promise<{
+  closure: DividendDto;
+  member: MemberDto;
+  correct: (reason: string) => request.Test;
+  issues: () => Promise<TaxCertificateIssued['data'][]>;
+  moveTo: (street: string) => Promise<void>;
+}> {
+  const closed = await closedWithThreeHolders(t);
+  const closure = closed.closure;
+  const member = closed.m.church!;
+  await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${member.id}`).expect(200);
+  return {
+    closure,
+    member,
+    correct: (reason) =>
+      request(t.http)
+        .post(`/api/v1/dividend/tax-pdf/${closure.id}/corrections`)
+        .set(auth(t.adminToken))
+        .send({ member: member.id, reason })
+        .buffer(true)
+        .parse(binary),
+    issues: async () =>
+      (await t.running.storage.events.readStream(taxCertificatesStream(closure.id!))).map(
+        (e) => e.data as TaxCertificateIssued['data'],
+      ),
+    moveTo: async (street) => {
+      const current = (await request(t.http).get(`/api/v1/members/${member.id}`).set(auth(t.adminToken)))
+        .body as object;
+      await request(t.http)
+        .put(`/api/v1/members/${member.id}`)
+        .set(auth(t.adminToken))
+        .send({ ...current, street, streetHomeNumber: '5' })
+        .expect(200);
+    },
+  };
 }
