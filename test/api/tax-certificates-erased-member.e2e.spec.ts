@@ -2,11 +2,7 @@ import request from 'supertest';
 import { taxCertificatesStream, type DividendDto, type MemberDto, type TaxCertificateIssued } from '@coop/contracts';
 import { pdfPages } from '../../services/src/platform/pdf/pdf-text.js';
 import { auth, startApp, type TestApp } from './support/app.js';
-import { createMember, setTerms } from './support/members.js';
-import { diedAndSettled } from './support/settlements.js';
-import { pdf } from './support/tax-documents.js';
-
-const LONG_AGO = { entryDate: '2005-01-15', approvalDate: '2005-01-20', interestBegin: '2005-02-01' };
+import { closureWithErasedMember, pdf } from './support/tax-documents.js';
 
 /*
  * A member erased by the data-protection clean-up (issue 27) after a closure paid her: the creditor is gone from the
@@ -27,23 +23,9 @@ describe('tax certificates: none for an erased member', () => {
 
   beforeAll(async () => {
     t = await startApp();
-    await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
-    gone = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Vergessen', givenName: 'Veronika' });
-    stays = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Bleibt', givenName: 'Bernd' });
-    const res = await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send({
-      year: '2010',
-      type: 'percent',
-      amount: '4',
-      decision_date: '2011-05-10',
-      payment_date: '2011-05-15',
-    });
-    expect(res.status).toBe(201);
-    closure = res.body as DividendDto;
-    await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${gone.id}`).expect(200);
-    // Died in 2012, settled in 2013: due for erasure since 1 January 2024.
-    await diedAndSettled(t.http, t.adminToken, gone.id, '2012-02-01', '2013-03-01');
-    const clean = await request(t.http).post('/api/v1/dsgvo/clean-member').set(auth(t.adminToken)).expect(200);
-    expect((clean.body as { count: number }).count).toBe(1);
+    const made = await closureWithErasedMember(t, [{ name: 'Bleibt', givenName: 'Bernd' }]);
+    ({ closure, gone } = made);
+    stays = made.stay[0]!;
   }, 60_000);
   afterAll(async () => t.close());
 

@@ -8,7 +8,8 @@ import {
   type TaxCertificateIssued,
 } from '@coop/contracts';
 import { auth, validCooperative, type TestApp } from './app.js';
-import { createMember, posted } from './members.js';
+import { createMember, posted, setTerms } from './members.js';
+import { diedAndSettled } from './settlements.js';
 import { createOrder, THIS_YEAR } from './tax-papers.js';
 
 /** The tax documents' API specs (tax-documents.e2e.spec.ts): holders, PDFs and the figures shown. */
@@ -162,4 +163,36 @@ export async function correctionWalk(t: TestApp): Promise<{
         .expect(200);
     },
   };
+}
+
+/** Members since 2005, so that one who died in 2012 is due for the clean-up today. */
+const LONG_AGO = { entryDate: '2005-01-15', approvalDate: '2005-01-20', interestBegin: '2005-02-01' };
+
+/**
+ * A 2010 closure (paid 15.05.2011) of `Vergessen, Veronika`, who got her certificate and was then erased by the
+ * clean-up (died 2012, settled 2013), and of the members `others` names, who stay.
+ */
+export async function closureWithErasedMember(
+  t: TestApp,
+  others: readonly { name: string; givenName: string }[] = [],
+): Promise<{ closure: DividendDto; gone: MemberDto; stay: MemberDto[] }> {
+  await setTerms(t.http, t.adminToken, t.cooperativeId, 25000, 1);
+  const gone = await createMember(t.http, t.adminToken, { ...LONG_AGO, name: 'Vergessen', givenName: 'Veronika' });
+  const stay: MemberDto[] = [];
+  for (const other of others) stay.push(await createMember(t.http, t.adminToken, { ...LONG_AGO, ...other }));
+  const res = await request(t.http).post('/api/v1/dividend/store').set(auth(t.adminToken)).send({
+    year: '2010',
+    type: 'percent',
+    amount: '4',
+    decision_date: '2011-05-10',
+    payment_date: '2011-05-15',
+  });
+  if (res.status !== 201) throw new Error(`closure: ${res.status} ${JSON.stringify(res.body)}`);
+  const closure = res.body as DividendDto;
+  await pdf(t.http, t.adminToken, `/api/v1/dividend/tax-pdf/${closure.id}?member=${gone.id}`).expect(200);
+  // Died in 2012, settled in 2013: due for erasure since 1 January 2024.
+  await diedAndSettled(t.http, t.adminToken, gone.id, '2012-02-01', '2013-03-01');
+  const clean = await request(t.http).post('/api/v1/dsgvo/clean-member').set(auth(t.adminToken)).expect(200);
+  if ((clean.body as { count: number }).count !== 1) throw new Error(`clean-up erased ${JSON.stringify(clean.body)}`);
+  return { closure, gone, stay };
 }
