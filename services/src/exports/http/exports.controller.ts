@@ -14,7 +14,6 @@ import { MemberExport } from '../member-export.js';
 import { attachment } from '../../platform/http/attachment.js';
 import { whileConnected } from '../../platform/http/client-gone.js';
 import { sendQueued } from '../../platform/http/head-request.js';
-import { refusedPastBudget } from '../../platform/render-thread/budget-refusal.js';
 
 const FILE_CONTENT = {
   'text/csv': { schema: { type: 'string', format: 'binary' } },
@@ -124,10 +123,7 @@ export class ExportsController {
     }
     const file = await whileConnected(res, (gone) =>
       this.exports.make({ cooperativeId: actor.cooperativeId, format, date, dialect, gone }),
-    ).catch((error: unknown) => {
-      // Past its format's budget (docs/exports.md "Budget"): 503 `renderBudgetExceeded`, not a held thread or a crash.
-      throw refusedPastBudget(error);
-    });
+    );
     await res
       .status(200)
       .header('Content-Type', file.contentType)

@@ -6,7 +6,6 @@ import { CurrentActor, Requires } from '../../auth/decorators.js';
 import type { Actor } from '../../platform/commands/command-context.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { ReadModels } from '../../platform/http/read-models.js';
-import { refusedPastBudget } from '../../platform/render-thread/budget-refusal.js';
 import { APP_CONFIG } from '../../platform/tokens.js';
 import { asOfDate } from '../../members/index.js';
 import { TASK_QUEUE, taskDocuments, toTaskDto, type TaskQueue } from '../../tasks/index.js';
@@ -125,10 +124,7 @@ export class MemberPdfsController {
     }
     const made = await whileConnected(res, (gone) =>
       this.pdfs.make(actor.cooperativeId, request, undefined, false, gone),
-    ).catch((error: unknown) => {
-      // Past its time or memory (issue 38): a clear refusal the console translates, not a held thread or a crash.
-      throw refusedPastBudget(error);
-    });
+    );
     await res
       .status(200)
       .header('Content-Type', 'application/pdf')

@@ -15,6 +15,7 @@ import {
   TooManyAttemptsError,
   WriteNotYetShownError,
 } from '../commands/errors.js';
+import { RenderBudgetExceeded } from '../render-thread/render-budget.js';
 import { ClientGoneError } from './client-gone.js';
 import { frameworkTemplate, refusal, withEchoesShortened } from './refusal.js';
 
@@ -77,6 +78,15 @@ export class ApiErrorFilter implements ExceptionFilter {
       this.logger.debug(`${method} ${routeOptions.url ?? ''}: ${error.message}`);
       void res.status(CLIENT_CLOSED_REQUEST).send();
       return null;
+    }
+    if (error instanceof RenderBudgetExceeded) {
+      // A file past its time or memory (member PDFs, exports, reminder letters; decisions 131, 445): a refusal the
+      // console translates, not a crash.
+      const { seconds, memoryMb } = error.budget;
+      return [
+        HttpStatus.SERVICE_UNAVAILABLE,
+        refusal(error.message, 'renderBudgetExceeded', String(seconds), String(memoryMb)),
+      ];
     }
     if (error instanceof HttpException) return [error.getStatus(), this.frameworkBody(error)];
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
